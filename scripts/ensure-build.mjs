@@ -1,0 +1,20 @@
+// `npm start` builds what it needs: when the build is missing or older than any source file, build first.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+
+const outputs = ['dist/client/index.html', 'dist/node/server/main.js'];
+const sources = ['src', 'package.json', 'vite.config.ts', 'tsconfig.server.json', 'package-lock.json'];
+
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(st.mtimeMs, ...readdirSync(p).map((n) => newest(path.join(p, n))));
+}
+
+const builtAt = Math.min(...outputs.map((o) => (existsSync(o) ? statSync(o).mtimeMs : 0)));
+if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
+  console.log('Building Hushgift (first start or sources changed)…');
+  execSync('npm run build', { stdio: 'inherit' });
+}

@@ -1,0 +1,12 @@
+// Layout placeholder: this page's feature is built by its own issue.
+import { usePageMeta } from '../../lib/page-meta';
+
+export default function ReviewPage() {
+  usePageMeta('Review your gift', 'Hushgift: review your gift.');
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-3xl font-bold">Review Your Gift</h1>
+      <p className="mt-4 text-slate-700">This page is being built.</p>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+// Builds the Fastify app from explicit dependencies. main.ts and tests both call this.
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { AppDeps } from './deps.js';
+import { registerErrorHandlers } from './http/errors.js';
+import { registerSecurity } from './http/security.js';
+import { registerClientApp } from './http/client-app.js';
+import { genReqId, loggerOptions } from './http/logging.js';
+import { registerRoutes } from './routes/index.js';
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+export interface BuildOptions {
+  /** Logger settings; tests pass false. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger === undefined ? loggerOptions(config.logLevel) : options.logger,
+    genReqId,
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  });
+
+  // Only JSON bodies for the API, plus URL-encoded forms for the server-rendered sandbox pages.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  registerErrorHandlers(app);
+  registerSecurity(app, config);
+  await app.register(fastifyCookie);
+  await registerRoutes(app, deps);
+  await registerClientApp(app, config.clientDir);
+  return app;
+}

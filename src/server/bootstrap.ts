@@ -1,0 +1,21 @@
+// Builds every dependency from config: database (migrated), mailer, payments, clock.
+import path from 'node:path';
+import type { Config } from './config.js';
+import { systemClock, type Clock } from './clock.js';
+import { openDatabase } from './db/client.js';
+import type { AppDeps } from './deps.js';
+import { devMailbox, smtpMailer } from './email/transport.js';
+import { createPaymentProvider } from './payments/index.js';
+
+export async function createDeps(config: Config, clock: Clock = systemClock): Promise<AppDeps> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    poolMax: config.databasePoolMax,
+  });
+  await database.migrate();
+  const db = database.db;
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(db, clock);
+  const payments = createPaymentProvider(config, db, clock);
+  return { config, database, db, mailer, payments, clock };
+}

@@ -1,0 +1,126 @@
+// Configuration from the environment: one zod schema, one clear line naming a bad variable, typed access.
+import path from 'node:path';
+import { z } from 'zod';
+import { SUPPORT_EMAIL_PUBLIC } from '../shared/constants.js';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+      .optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://hushgift.example' }).optional(),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)').optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().min(3).default('Hushgift <no-reply@hushgift.app>'),
+    SUPPORT_EMAIL: z.email().default(SUPPORT_EMAIL_PUBLIC),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    TRUST_PROXY: z.string().default('false'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    JOBS_ENABLED: bool.default(true),
+    EXPIRY_INTERVAL_MINUTES: z.coerce.number().positive().default(10),
+    OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  })
+  .superRefine((env, ctx) => {
+    const need = (key: keyof typeof env, why: string) => {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
+    };
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      need('STRIPE_SECRET_KEY', 'when PAYMENT_PROVIDER=stripe');
+      need('STRIPE_WEBHOOK_SECRET', 'when PAYMENT_PROVIDER=stripe');
+    }
+    if (env.NODE_ENV === 'production') {
+      if (env.PAYMENT_PROVIDER === 'sandbox')
+        ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'must be stripe in production (the sandbox moves no real money)' });
+      need('SMTP_URL', 'in production (the dev mailbox is not for real e-mail)');
+      need('PUBLIC_URL', 'in production');
+    }
+  });
+
+export type Env = z.infer<typeof schema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolMax: number;
+  publicUrl: string;
+  paymentProvider: Env['PAYMENT_PROVIDER'];
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportEmail: string;
+  /** Cookies get Secure when the public URL is https. */
+  secureCookies: boolean;
+  /** Fastify trustProxy: false, true (trust every hop), or the proxies' addresses/CIDRs. */
+  trustProxy: boolean | string[];
+  logLevel: Env['LOG_LEVEL'];
+  jobsEnabled: boolean;
+  expiryIntervalMs: number;
+  outboxIntervalMs: number;
+  /** Directory of the built client; absent in API tests. */
+  clientDir?: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const input = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const shown = name in input && !/SECRET|KEY|URL/.test(name) ? ` (got "${input[name]}")` : '';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    publicUrl,
+    paymentProvider: env.PAYMENT_PROVIDER,
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+    secureCookies: publicUrl.startsWith('https://'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL,
+    jobsEnabled: env.JOBS_ENABLED,
+    expiryIntervalMs: env.EXPIRY_INTERVAL_MINUTES * 60_000,
+    outboxIntervalMs: env.OUTBOX_INTERVAL_MS,
+  };
+}
+
+function parseTrustProxy(value: string): boolean | string[] {
+  if (value === 'false' || value === '0' || value === '') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** A complete config for tests and tools, with overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', PORT: '3000', JOBS_ENABLED: 'false' }), ...overrides };
+}

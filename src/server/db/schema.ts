@@ -1,0 +1,310 @@
+// The whole data model. Amounts are integer cents. Timestamps are timestamptz.
+// Personal data columns are nullable so the retention job can erase them while the payment record stays.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const donors = pgTable(
+  'donors',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('donors_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull(),
+    status: text('status').notNull().default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    tipCents: integer('tip_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    senderCoversFees: boolean('sender_covers_fees').notNull().default(false),
+
+    recipientFirstName: text('recipient_first_name'),
+    recipientLastName: text('recipient_last_name'),
+    recipientEmail: text('recipient_email'),
+    personalNote: text('personal_note'),
+    securityQuestion: text('security_question'),
+    securityAnswerHash: text('security_answer_hash'),
+    claimTokenHash: text('claim_token_hash'),
+
+    // Known only from checkout; never shown to the recipient.
+    senderFirstName: text('sender_first_name'),
+    senderLastName: text('sender_last_name'),
+    senderEmail: text('sender_email'),
+    donorId: integer('donor_id').references(() => donors.id),
+
+    checkoutSessionId: text('checkout_session_id'),
+    paymentIntentId: text('payment_intent_id'),
+    chargeId: text('charge_id'),
+
+    createdAt: ts('created_at').notNull(),
+    paidAt: ts('paid_at'),
+    expiresAt: ts('expires_at'),
+    abandonedAt: ts('abandoned_at'),
+
+    // Claim: answer lockout, onboarding, transfer.
+    wrongAnswerCount: integer('wrong_answer_count').notNull().default(0),
+    claimLockedUntil: ts('claim_locked_until'),
+    claimStartedAt: ts('claim_started_at'),
+    recipientAccountId: text('recipient_account_id'),
+    transferStartedAt: ts('transfer_started_at'),
+    transferId: text('transfer_id'),
+    claimedAt: ts('claimed_at'),
+
+    // Expiry and refund.
+    expiredAt: ts('expired_at'),
+    refundStartedAt: ts('refund_started_at'),
+    refundId: text('refund_id'),
+    refundedAt: ts('refunded_at'),
+
+    // Reconciliation of money movements interrupted by a crash.
+    reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
+    reconcileAfter: ts('reconcile_after'),
+    needsAttention: text('needs_attention'),
+
+    personalDataErasedAt: ts('personal_data_erased_at'),
+  },
+  (t) => [
+    uniqueIndex('gifts_public_id_idx').on(t.publicId),
+    uniqueIndex('gifts_claim_token_hash_idx').on(t.claimTokenHash),
+    uniqueIndex('gifts_checkout_session_idx').on(t.checkoutSessionId),
+    index('gifts_status_created_idx').on(t.status, t.createdAt),
+    index('gifts_created_idx').on(t.createdAt),
+    index('gifts_due_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'paid'`),
+    index('gifts_donor_idx').on(t.donorId, t.createdAt),
+    index('gifts_sender_email_lower_idx').on(sql`lower(${t.senderEmail})`),
+    index('gifts_recipient_email_lower_idx').on(sql`lower(${t.recipientEmail})`),
+    index('gifts_search_trgm_idx').using(
+      'gin',
+      sql`(lower(coalesce(${t.recipientFirstName}, '') || ' ' || coalesce(${t.recipientLastName}, '') || ' ' || coalesce(${t.recipientEmail}, '') || ' ' || coalesce(${t.senderFirstName}, '') || ' ' || coalesce(${t.senderLastName}, '') || ' ' || coalesce(${t.senderEmail}, ''))) gin_trgm_ops`,
+    ),
+    check('gifts_status_check', sql`${t.status} in ('pending', 'paid', 'claimed', 'expired', 'refunded')`),
+    check('gifts_amounts_check', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.tipCents} >= 0`),
+    // Claim and expiry exclude each other: a gift is never both transferred and refunded.
+    check('gifts_transfer_xor_refund', sql`not (${t.transferStartedAt} is not null and ${t.refundStartedAt} is not null)`),
+  ],
+);
+
+/** One connected payout account per recipient e-mail, reused so a recipient verifies once. */
+export const recipientAccounts = pgTable(
+  'recipient_accounts',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    providerAccountId: text('provider_account_id').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('recipient_accounts_email_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('recipient_accounts_provider_idx').on(t.providerAccountId),
+  ],
+);
+
+/** Every provider event, stored by its id before it is handled; a replay finds the row and changes nothing. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull(),
+  processedAt: ts('processed_at'),
+  payload: jsonb('payload'),
+});
+
+/** Durable e-mail outbox: written in the transaction that causes the message; delivered by a worker. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address'),
+    replyTo: text('reply_to'),
+    subject: text('subject'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    giftId: integer('gift_id').references(() => gifts.id),
+    dedupeKey: text('dedupe_key'),
+    createdAt: ts('created_at').notNull(),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    lockedUntil: ts('locked_until'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    failedAt: ts('failed_at'),
+  },
+  (t) => [
+    uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey),
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('outbox_gift_idx').on(t.giftId),
+  ],
+);
+
+/** The dev mailbox: e-mails "delivered" when no SMTP server is configured. Never used in production. */
+export const devEmails = pgTable(
+  'dev_emails',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('dev_emails_to_idx').on(sql`lower(${t.toAddress})`, t.id)],
+);
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    // Setup creates the one owner; the unique index makes a second setup impossible even under a race.
+    isOwner: boolean('is_owner').notNull().default(true),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('admins_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('admins_single_owner_idx').on(t.isOwner).where(sql`${t.isOwner}`),
+  ],
+);
+
+/** Server-side sessions for admins and donors; the cookie holds a random id, the row holds only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    kind: text('kind').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    createdAt: ts('created_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    absoluteExpiresAt: ts('absolute_expires_at').notNull(),
+  },
+  (t) => [index('sessions_subject_idx').on(t.kind, t.subjectId)],
+);
+
+/** Counted attempts for throttles and rate limits (failed logins, sign-in requests, contact form), shared by every instance. */
+export const rateEvents = pgTable(
+  'rate_events',
+  {
+    id: serial('id').primaryKey(),
+    bucket: text('bucket').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('rate_events_bucket_idx').on(t.bucket, t.createdAt)],
+);
+
+/** Single-use donor sign-in links; only the SHA-256 of the token is kept. */
+export const donorLoginTokens = pgTable(
+  'donor_login_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    donorId: integer('donor_id')
+      .notNull()
+      .references(() => donors.id),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('donor_login_tokens_donor_idx').on(t.donorId)],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    category: text('category').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+export const securityLog = pgTable(
+  'security_log',
+  {
+    id: serial('id').primaryKey(),
+    event: text('event').notNull(),
+    actor: text('actor'),
+    ip: text('ip'),
+    detail: jsonb('detail'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('security_log_created_idx').on(t.createdAt)],
+);
+
+// ---- Sandbox provider state (a product feature for local use; rows, so it survives restarts and several instances).
+
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  id: text('id').primaryKey(),
+  giftPublicId: text('gift_public_id').notNull(),
+  lines: jsonb('lines').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  customerEmail: text('customer_email'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  status: text('status').notNull().default('open'),
+  paymentIntentId: text('payment_intent_id'),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const sandboxAccounts = pgTable('sandbox_accounts', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  // 'new' | 'verified' | 'needs_info' | 'pending'
+  status: text('status').notNull().default('new'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const sandboxTransfers = pgTable(
+  'sandbox_transfers',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    accountId: text('account_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    transferGroup: text('transfer_group'),
+    sourceTransaction: text('source_transaction'),
+    description: text('description'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('sandbox_transfers_idem_idx').on(t.idempotencyKey), index('sandbox_transfers_group_idx').on(t.transferGroup)],
+);
+
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('sandbox_refunds_idem_idx').on(t.idempotencyKey), index('sandbox_refunds_pi_idx').on(t.paymentIntentId)],
+);

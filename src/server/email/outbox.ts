@@ -1,0 +1,108 @@
+// The durable outbox. A message is inserted in the same transaction as the change that causes it;
+// the worker claims due rows with SKIP LOCKED (safe on several instances), sends, and retries with backoff.
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { outbox } from '../db/schema.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import type { Clock } from '../clock.js';
+import type { Mailer } from './transport.js';
+
+export interface QueuedEmail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  replyTo?: string | null;
+  giftId?: number | null;
+  /** A key that makes queueing idempotent: the same key is queued once, ever. */
+  dedupeKey?: string | null;
+}
+
+export async function queueEmail(tx: DbOrTx, clock: Clock, email: QueuedEmail): Promise<void> {
+  const now = clock.now();
+  await tx
+    .insert(outbox)
+    .values({
+      kind: email.kind,
+      toAddress: email.to,
+      replyTo: email.replyTo ?? null,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html ?? null,
+      giftId: email.giftId ?? null,
+      dedupeKey: email.dedupeKey ?? null,
+      createdAt: now,
+      nextAttemptAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+export const OUTBOX_MAX_ATTEMPTS = 12;
+const LOCK_MS = 60_000;
+
+/** 5 s, 10 s, 20 s … capped at one hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface DeliveryResult {
+  sent: number;
+  failed: number;
+}
+
+export async function deliverDueEmails(
+  deps: { db: Db; mailer: Mailer; clock: Clock; messageIdDomain: string },
+  limit = 20,
+): Promise<DeliveryResult> {
+  const { db, mailer, clock } = deps;
+  const now = clock.now();
+  const lockedUntil = new Date(now.getTime() + LOCK_MS);
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        isNull(outbox.sentAt),
+        isNull(outbox.failedAt),
+        lte(outbox.nextAttemptAt, now),
+        or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
+      ),
+    )
+    .orderBy(outbox.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(outbox)
+    .set({ lockedUntil, attempts: sql`${outbox.attempts} + 1` })
+    .where(sql`${outbox.id} in (${due})`)
+    .returning();
+
+  const result: DeliveryResult = { sent: 0, failed: 0 };
+  for (const row of claimed.sort((a, b) => a.id - b.id)) {
+    try {
+      await mailer.send({
+        messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${deps.messageIdDomain}>`,
+        to: row.toAddress ?? '',
+        replyTo: row.replyTo,
+        subject: row.subject ?? '',
+        text: row.textBody ?? '',
+        html: row.htmlBody,
+      });
+      await db.update(outbox).set({ sentAt: clock.now(), lockedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
+      result.sent++;
+    } catch (error) {
+      const giveUp = row.attempts >= OUTBOX_MAX_ATTEMPTS;
+      await db
+        .update(outbox)
+        .set({
+          lockedUntil: null,
+          lastError: String((error as Error).message ?? error).slice(0, 500),
+          nextAttemptAt: new Date(clock.now().getTime() + backoffMs(row.attempts)),
+          failedAt: giveUp ? clock.now() : null,
+        })
+        .where(eq(outbox.id, row.id));
+      result.failed++;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,48 @@
+// Security headers on every answer, and refusal of cross-site state changes (CSRF).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { forbidden } from '../errors.js';
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Provider webhooks are server-to-server and authenticated by signature, not by cookie.
+const CSRF_EXEMPT = /^\/api\/webhooks\//;
+
+export function registerSecurity(app: FastifyInstance, config: Config): void {
+  const publicOrigin = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('content-security-policy', CSP);
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    if (config.secureCookies) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+
+    if (UNSAFE_METHODS.has(request.method) && !CSRF_EXEMPT.test(request.url) && isCrossSite(request, publicOrigin)) {
+      throw forbidden('Cross-site requests are not allowed. Use the form on this site.');
+    }
+  });
+}
+
+/** A browser always sends Origin (and Sec-Fetch-Site) on a cross-site POST; a request without either is not a browser's. */
+function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  if (origin === publicOrigin) return false;
+  return origin !== `${request.protocol}://${request.host}`;
+}

@@ -1,0 +1,15 @@
+// The scheduled jobs of a running server, one line each.
+import type { AppDeps } from '../deps.js';
+import { deliverDueEmails } from '../email/outbox.js';
+import type { Job } from './runner.js';
+
+export function scheduledJobs(deps: AppDeps): Job[] {
+  const host = new URL(deps.config.publicUrl).hostname;
+  return [
+    {
+      name: 'outbox',
+      intervalMs: deps.config.outboxIntervalMs,
+      run: () => deliverDueEmails({ ...deps, messageIdDomain: host }),
+    },
+  ];
+}

@@ -1,0 +1,48 @@
+// Runs scheduled work in-process. Each job must be safe on several instances by itself (SKIP LOCKED or
+// conditional updates); the runner only makes sure one instance never overlaps a job with itself.
+export interface Job {
+  name: string;
+  intervalMs: number;
+  run(): Promise<unknown>;
+}
+
+export interface JobLogger {
+  error(obj: unknown, msg: string): void;
+}
+
+export interface RunningJobs {
+  stop(): Promise<void>;
+}
+
+export function startJobs(jobs: Job[], log: JobLogger): RunningJobs {
+  let stopped = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<unknown>>();
+
+  const schedule = (job: Job, delay: number) => {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const run = job
+        .run()
+        .catch((err) => log.error({ err, job: job.name }, 'scheduled job failed'))
+        .finally(() => {
+          running.delete(run);
+          schedule(job, job.intervalMs);
+        });
+      running.add(run);
+    }, delay);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  for (const job of jobs) schedule(job, Math.min(job.intervalMs, 1000));
+
+  return {
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      await Promise.allSettled([...running]);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// Reads config, migrates, listens, runs the scheduled jobs, and shuts down gracefully.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { createDeps } from './bootstrap.js';
+import { scheduledJobs } from './jobs/index.js';
+import { startJobs } from './jobs/runner.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  config.clientDir ??= path.resolve(here, '../../client');
+
+  const deps = await createDeps(config);
+  const app = await buildApp(deps);
+  const jobs = config.jobsEnabled ? startJobs(scheduledJobs(deps), app.log) : undefined;
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await jobs?.stop();
+    await app.close(); // lets in-flight requests finish
+    await deps.mailer.close();
+    await deps.database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: deps.database.engine, provider: deps.payments.name, mail: deps.mailer.kind },
+    'Hushgift is listening',
+  );
+}
+
+main().catch((error) => {
+  process.stderr.write(`Hushgift failed to start: ${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+// The sandbox provider: a local stand-in for Stripe that is a product feature (try Hushgift with no keys).
+// It keeps its state in sandbox_* tables and emits Stripe-shaped events through the same event handler.
+// Each area lives in its own module: checkout.ts, connect.ts, refunds.ts, webhooks.ts.
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import type {
+  CreateCheckoutInput,
+  CreateRefundInput,
+  CreateTransferInput,
+  PaymentProvider,
+} from '../provider.js';
+import * as checkout from './checkout.js';
+import * as connect from './connect.js';
+import * as refunds from './refunds.js';
+import * as webhooks from './webhooks.js';
+
+export interface SandboxOptions {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+}
+
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  constructor(readonly options: SandboxOptions) {}
+
+  createCheckout = (input: CreateCheckoutInput) => checkout.createCheckout(this.options, input);
+  createConnectedAccount = (input: { email: string; idempotencyKey: string }) => connect.createConnectedAccount(this.options, input);
+  createAccountLink = (input: { accountId: string; returnUrl: string; refreshUrl: string }) => connect.createAccountLink(this.options, input);
+  retrieveAccount = (accountId: string) => connect.retrieveAccount(this.options, accountId);
+  createTransfer = (input: CreateTransferInput) => connect.createTransfer(this.options, input);
+  findTransfer = (transferGroup: string) => connect.findTransfer(this.options, transferGroup);
+  createLoginLink = (accountId: string) => connect.createLoginLink(this.options, accountId);
+  createRefund = (input: CreateRefundInput) => refunds.createRefund(this.options, input);
+  findRefund = (paymentIntentId: string) => refunds.findRefund(this.options, paymentIntentId);
+  verifyWebhook = (rawBody: Buffer, signature: string | undefined) => webhooks.verifyWebhook(this.options, rawBody, signature);
+}

@@ -1,0 +1,53 @@
+// The Stripe adapter: Checkout for payments, Connect Express for payouts, through the official SDK.
+// Each area lives in its own module: checkout.ts, connect.ts, refunds.ts, webhooks.ts.
+import Stripe from 'stripe';
+import type {
+  CreateCheckoutInput,
+  CreateRefundInput,
+  CreateTransferInput,
+  PaymentProvider,
+} from '../provider.js';
+import * as checkout from './checkout.js';
+import * as connect from './connect.js';
+import * as refunds from './refunds.js';
+import * as webhooks from './webhooks.js';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Contract tests point the SDK at a local stand-in of the Stripe API. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+export interface StripeContext {
+  stripe: Stripe;
+  webhookSecret: string;
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly ctx: StripeContext;
+  constructor(options: StripeOptions) {
+    const stripe = new Stripe(options.secretKey, {
+      host: options.host,
+      port: options.port,
+      protocol: options.protocol,
+      maxNetworkRetries: 2,
+      telemetry: false,
+    });
+    this.ctx = { stripe, webhookSecret: options.webhookSecret };
+  }
+
+  createCheckout = (input: CreateCheckoutInput) => checkout.createCheckout(this.ctx, input);
+  createConnectedAccount = (input: { email: string; idempotencyKey: string }) => connect.createConnectedAccount(this.ctx, input);
+  createAccountLink = (input: { accountId: string; returnUrl: string; refreshUrl: string }) => connect.createAccountLink(this.ctx, input);
+  retrieveAccount = (accountId: string) => connect.retrieveAccount(this.ctx, accountId);
+  createTransfer = (input: CreateTransferInput) => connect.createTransfer(this.ctx, input);
+  findTransfer = (transferGroup: string) => connect.findTransfer(this.ctx, transferGroup);
+  createLoginLink = (accountId: string) => connect.createLoginLink(this.ctx, accountId);
+  createRefund = (input: CreateRefundInput) => refunds.createRefund(this.ctx, input);
+  findRefund = (paymentIntentId: string) => refunds.findRefund(this.ctx, paymentIntentId);
+  verifyWebhook = (rawBody: Buffer, signature: string | undefined) => webhooks.verifyWebhook(this.ctx, rawBody, signature);
+}

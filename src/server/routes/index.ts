@@ -1,0 +1,16 @@
+// Every HTTP area, registered in one place. Routes stay thin: validate, call a service, answer.
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps.js';
+import { healthRoutes } from './health.js';
+import { devMailboxRoutes } from './dev-mailbox.js';
+import { sandboxRoutes } from '../payments/sandbox/routes.js';
+
+export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(healthRoutes(deps));
+  if (deps.mailer.kind === 'dev-mailbox' && !deps.config.isProduction) {
+    await app.register(devMailboxRoutes(deps));
+  }
+  if (deps.payments.name === 'sandbox') {
+    await app.register(sandboxRoutes(deps));
+  }
+}

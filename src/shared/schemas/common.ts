@@ -1,0 +1,47 @@
+// Building blocks for every API schema. Messages are sentences a person can act on.
+import { z } from 'zod';
+import { EMAIL_MAX, NAME_MAX } from '../constants.js';
+import { parseMoney } from '../money.js';
+
+/** A required text field: trimmed, non-empty, bounded. */
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** An optional text field: trimmed; empty becomes null. */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const email = (label = 'Email') =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(EMAIL_MAX, `${label} is too long`)
+    .pipe(z.email({ error: `Please enter a valid email address` }));
+
+export const personName = (label: string) => requiredText(label, NAME_MAX);
+
+/** A wire amount: decimal string with at most two places; parsed to cents. */
+export const moneyString = (label: string) =>
+  z
+    .string({ error: `${label} must be a decimal string such as "52.80"` })
+    .transform((value, ctx) => {
+      const cents = parseMoney(value);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a non-negative amount with at most two decimals` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+export const messageSchema = z.object({ message: z.string() });
+export type ApiMessage = z.infer<typeof messageSchema>;

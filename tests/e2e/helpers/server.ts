@@ -1,0 +1,93 @@
+// Starts the real built server (dist/) on a random port with a fresh data directory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../helpers/smtp.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  output(): string;
+  /** SIGTERM, then waits for the exit code. */
+  stop(): Promise<number | null>;
+  /** Stops and deletes the data directory. */
+  dispose(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}, reuse?: { dataDir: string; port: number }): Promise<RunningServer> {
+  const port = reuse?.port ?? (await freePort());
+  const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-'));
+  const url = `http://localhost:${port}`;
+  let out = '';
+  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+    cwd: path.resolve(import.meta.dirname, '../../..'),
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      OUTBOX_INTERVAL_MS: '250',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  return {
+    url,
+    port,
+    dataDir,
+    process: child,
+    output: () => out,
+    stop,
+    async dispose() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Newest-first e-mails from the dev mailbox API, waiting until one matches. */
+export async function waitForEmail(
+  baseUrl: string,
+  to: string,
+  match: (e: { subject: string; text: string }) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<{ id: number; to: string; subject: string; text: string; html: string | null }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${baseUrl}/api/dev/emails?to=${encodeURIComponent(to)}`);
+    const list = (await res.json()) as Array<{ id: number; to: string; subject: string; text: string; html: string | null }>;
+    const hit = list.find(match);
+    if (hit) return hit;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} arrived within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

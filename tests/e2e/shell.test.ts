@@ -1,0 +1,78 @@
+// The built product in a real browser: pages served, header and footer, 404 page, scroll to top, graceful restart.
+import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
+import { startServer, type RunningServer } from './helpers/server.js';
+
+describeE2E('the product shell in Chromium', () => {
+  const browser = useBrowser();
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  it('serves the app with the header and footer', async () => {
+    const page = await newPage(browser());
+    await page.goto(server.url + '/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Hushgift home' }).getAttribute('href')).resolves.toBe('/');
+    for (const name of ['How it Works', 'Security', 'Pricing']) {
+      await header.getByRole('link', { name, exact: true }).waitFor();
+    }
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('navigation', { name: 'Product' }).waitFor();
+    await footer.getByRole('navigation', { name: 'Support' }).waitFor();
+    expect(await footer.textContent()).toContain('© 2025');
+    expect(await footer.textContent()).toMatch(/not a charity/);
+    await page.context().close();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await newPage(browser());
+    const res = await page.goto(server.url + '/no-such-page');
+    expect(res?.status()).toBe(200);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.textContent('main')).toMatch(/forget to add the page to the router/);
+    await page.context().close();
+  });
+
+  it('opens every page at the top after navigation', async () => {
+    const page = await newPage(browser(), { width: 800, height: 400 });
+    await page.goto(server.url + '/no-such-page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL('**/faq');
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.context().close();
+  });
+
+  it('gives hashed assets a long cache lifetime and the page none', async () => {
+    const html = await fetch(server.url + '/');
+    expect(html.headers.get('cache-control')).toBe('no-cache');
+    const body = await html.text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(body)?.[1];
+    expect(asset).toBeTruthy();
+    const res = await fetch(server.url + asset);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describeE2E('server process lifecycle', () => {
+  it('shuts down gracefully on SIGTERM and keeps its data for the next start', async () => {
+    const first = await startServer();
+    const mailbox = await fetch(first.url + '/api/dev/emails');
+    expect(mailbox.status).toBe(200);
+    expect(await first.stop()).toBe(0);
+    const second = await startServer({}, { dataDir: first.dataDir, port: first.port });
+    const health = await (await fetch(second.url + '/api/health')).json();
+    expect(health).toMatchObject({ status: 'ok', engine: 'pglite' });
+    await second.dispose();
+  });
+
+  it('refuses to start with a bad variable, naming it in one line', async () => {
+    await expect(startServer({ PORT: 'not-a-port' })).rejects.toThrow(/Invalid configuration: PORT/);
+  });
+});

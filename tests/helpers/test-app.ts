@@ -1,0 +1,82 @@
+// Builds the real app on a fresh database with an injected clock, the sandbox provider and the dev mailbox.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { ManualClock } from '../../src/server/clock.js';
+import { testConfig, type Config } from '../../src/server/config.js';
+import type { AppDeps } from '../../src/server/deps.js';
+import { devEmails } from '../../src/server/db/schema.js';
+import { deliverDueEmails } from '../../src/server/email/outbox.js';
+import { devMailbox, type Mailer } from '../../src/server/email/transport.js';
+import { createPaymentProvider } from '../../src/server/payments/index.js';
+import type { PaymentProvider } from '../../src/server/payments/provider.js';
+import { ENGINES, createTestDatabase, type Engine, type TestDatabase } from './databases.js';
+
+export interface TestContext {
+  engine: Engine;
+  app: FastifyInstance;
+  deps: AppDeps;
+  db: AppDeps['db'];
+  database: TestDatabase;
+  clock: ManualClock;
+  /** Delivers every due e-mail through the dev mailbox and answers the mailbox, oldest first. */
+  flushEmails(): Promise<Array<typeof devEmails.$inferSelect>>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  payments?: (deps: Omit<AppDeps, 'payments'>) => PaymentProvider;
+  mailer?: (deps: Pick<AppDeps, 'db' | 'clock'>) => Mailer;
+}
+
+export async function buildTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestContext> {
+  const database = await createTestDatabase(engine);
+  const clock = new ManualClock();
+  const config = testConfig({ publicUrl: 'http://localhost:3000', ...options.config });
+  const db = database.db;
+  const mailer = options.mailer ? options.mailer({ db, clock }) : devMailbox(db, clock);
+  const base = { config, database, db, mailer, clock };
+  const payments = options.payments ? options.payments(base) : createPaymentProvider(config, db, clock);
+  const deps: AppDeps = { ...base, payments };
+  const app = await buildApp(deps, { logger: false });
+  return {
+    engine,
+    app,
+    deps,
+    db,
+    database,
+    clock,
+    async flushEmails() {
+      await deliverDueEmails({ db, mailer, clock, messageIdDomain: 'test.local' }, 1000);
+      return db.select().from(devEmails).orderBy(devEmails.id);
+    },
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+/**
+ * Runs a suite once per database engine, each on its own fresh database and app.
+ * `ctx()` returns the running context inside tests and hooks.
+ */
+export function describeEachEngine(
+  name: string,
+  suite: (ctx: () => TestContext) => void,
+  options: TestAppOptions = {},
+): void {
+  describe.each(ENGINES)(`${name} [%s]`, (engine) => {
+    let context: TestContext | undefined;
+    beforeAll(async () => {
+      context = await buildTestApp(engine, options);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+    suite(() => {
+      if (!context) throw new Error('test app not ready');
+      return context;
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from '../../src/server/config.js';
+
+describe('configuration', () => {
+  it('has working defaults: port 3000, sandbox, dev mailbox, embedded database', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.paymentProvider).toBe('sandbox');
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.dataDir.endsWith('data')).toBe(true);
+  });
+
+  it('derives the public URL from PORT, never from a request', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ PUBLIC_URL: 'https://gift.example/' }).publicUrl).toBe('https://gift.example');
+  });
+
+  it('stops with one line naming a bad variable', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT /);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+  });
+
+  it('needs the Stripe keys when Stripe is chosen', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('refuses production with the sandbox provider or without SMTP', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        PUBLIC_URL: 'https://gift.example',
+      }),
+    ).toThrow(/SMTP_URL/);
+  });
+
+  it('marks cookies Secure when the public URL is https', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://gift.example' }).secureCookies).toBe(true);
+    expect(loadConfig({}).secureCookies).toBe(false);
+  });
+});
