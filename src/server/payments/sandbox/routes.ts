@@ -1,7 +1,13 @@
-// The sandbox's hosted pages (checkout, onboarding, express dashboard). Server-rendered, no script needed.
+// The sandbox's hosted pages: checkout (send work), onboarding and express dashboard (claim work).
+// Server-rendered HTML with plain forms: no script, so the strict CSP holds.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.js';
+import { sandboxCheckoutRoutes } from './checkout-routes.js';
+import { sandboxOnboardingRoutes } from './onboarding-routes.js';
 
 export const sandboxRoutes =
-  (_deps: AppDeps): FastifyPluginAsync =>
-  async () => {};
+  (deps: AppDeps): FastifyPluginAsync =>
+  async (app) => {
+    await app.register(sandboxCheckoutRoutes(deps));
+    await app.register(sandboxOnboardingRoutes(deps));
+  };

@@ -1,0 +1,36 @@
+// Cookie plumbing for sessions, and the guard that answers 401 without a valid one.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps.js';
+import { unauthorized } from '../errors.js';
+import {
+  SESSION_ABSOLUTE_MS,
+  SESSION_COOKIE,
+  readSession,
+  type Session,
+  type SessionKind,
+} from '../services/sessions.js';
+
+export function setSessionCookie(reply: FastifyReply, deps: AppDeps, kind: SessionKind, rawId: string): void {
+  reply.setCookie(SESSION_COOKIE[kind], rawId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.config.secureCookies,
+    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, deps: AppDeps, kind: SessionKind): void {
+  reply.clearCookie(SESSION_COOKIE[kind], { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.config.secureCookies });
+}
+
+export function sessionCookie(request: FastifyRequest, kind: SessionKind): string | undefined {
+  return request.cookies[SESSION_COOKIE[kind]];
+}
+
+/** The signed-in subject, or a 401 JSON answer. */
+export async function requireSession(request: FastifyRequest, deps: AppDeps, kind: SessionKind): Promise<Session> {
+  const session = await readSession(deps.db, deps.clock, kind, sessionCookie(request, kind));
+  if (!session) throw unauthorized(kind === 'admin' ? 'Please log in as an admin to continue' : 'Please sign in to continue');
+  return session;
+}

@@ -1,0 +1,25 @@
+// The frame of every sandbox page: the banner that says no real money moves, and minimal styling.
+import { escapeHtml } from '../../email/render.js';
+
+export { escapeHtml };
+
+export function sandboxPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · Sandbox</title>
+<style>
+body{font-family:system-ui,-apple-system,sans-serif;margin:0;color:#111;background:#f6f7fb}
+.banner{background:#fde68a;color:#111;text-align:center;padding:.6rem 1rem;font-weight:600}
+main{max-width:34rem;margin:2rem auto;background:#fff;border-radius:.75rem;padding:1.5rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+h1{font-size:1.4rem;margin-top:0}label{display:block;font-weight:600;margin:.9rem 0 .3rem}
+input,select{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #6b7280;border-radius:.4rem;font-size:1rem}
+button{margin-top:1.2rem;width:100%;padding:.8rem;border:0;border-radius:.4rem;background:#4338ca;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
+table{width:100%;border-collapse:collapse}td{padding:.35rem 0}td:last-child{text-align:right}
+.total td{border-top:1px solid #ddd;font-weight:700}.error{background:#fee2e2;color:#7f1d1d;padding:.6rem;border-radius:.4rem}
+a{color:#3730a3}.muted{color:#4b5563;font-size:.9rem}
+</style></head><body>
+<div class="banner" role="note">Sandbox mode — no real money moves</div>
+<main>${body}</main>
+</body></html>`;
+}

@@ -1,0 +1,65 @@
+// Server-side sessions for admins and donors (DESIGN §3): a random 256-bit id in an HttpOnly cookie,
+// only its SHA-256 in the database; a new id at every login; idle and absolute timeouts; destroyed on logout.
+import { and, eq } from 'drizzle-orm';
+import { sessions } from '../db/schema.js';
+import type { DbOrTx } from '../db/client.js';
+import type { Clock } from '../clock.js';
+import { randomToken, sha256 } from '../crypto.js';
+
+export type SessionKind = 'admin' | 'donor';
+
+export const SESSION_IDLE_MS = 30 * 60_000;
+export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
+export const SESSION_COOKIE: Record<SessionKind, string> = { admin: 'hg_admin', donor: 'hg_donor' };
+
+export interface Session {
+  idHash: string;
+  kind: SessionKind;
+  subjectId: number;
+}
+
+/** Starts a session and answers the raw id for the cookie. */
+export async function createSession(db: DbOrTx, clock: Clock, kind: SessionKind, subjectId: number): Promise<string> {
+  const id = randomToken(32);
+  const now = clock.now();
+  await db.insert(sessions).values({
+    idHash: sha256(id),
+    kind,
+    subjectId,
+    createdAt: now,
+    lastSeenAt: now,
+    absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+  });
+  return id;
+}
+
+/** The live session for a cookie value, sliding its idle timeout; null when absent, unknown or expired. */
+export async function readSession(
+  db: DbOrTx,
+  clock: Clock,
+  kind: SessionKind,
+  rawId: string | undefined,
+): Promise<Session | null> {
+  if (!rawId || rawId.length > 100) return null;
+  const idHash = sha256(rawId);
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.idHash, idHash), eq(sessions.kind, kind)));
+  if (!row) return null;
+  const now = clock.now();
+  if (now >= row.absoluteExpiresAt || now.getTime() - row.lastSeenAt.getTime() >= SESSION_IDLE_MS) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  // Touch at most once a minute: fewer writes on busy dashboards.
+  if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+  }
+  return { idHash, kind, subjectId: row.subjectId };
+}
+
+export async function destroySession(db: DbOrTx, kind: SessionKind, rawId: string | undefined): Promise<void> {
+  if (!rawId) return;
+  await db.delete(sessions).where(and(eq(sessions.idHash, sha256(rawId)), eq(sessions.kind, kind)));
+}

@@ -1,0 +1,57 @@
+// Seeds gifts straight into the database, in any state, for tests of areas that start after payment.
+import { gifts } from '../../src/server/db/schema.js';
+import { hashSecret, newPublicId, newSecretToken, normaliseAnswer } from '../../src/server/crypto.js';
+import { feeCents } from '../../src/shared/money.js';
+import { CLAIM_WINDOW_DAYS } from '../../src/shared/constants.js';
+import type { TestContext } from './test-app.js';
+
+export type GiftRow = typeof gifts.$inferSelect;
+
+export interface SeedGiftOptions extends Partial<Omit<GiftRow, 'id'>> {
+  /** Plain security answer; hashed like the real flow. */
+  securityAnswer?: string;
+}
+
+let seq = 0;
+
+/** A paid gift by default, with a claim token; answers the row and the raw token. */
+export async function seedGift(ctx: Pick<TestContext, 'db' | 'clock'>, options: SeedGiftOptions = {}) {
+  const { securityAnswer, ...overrides } = options;
+  const now = ctx.clock.now();
+  const amountCents = overrides.amountCents ?? 5000;
+  const fee = feeCents(amountCents);
+  const tip = overrides.tipCents ?? 100;
+  const status = overrides.status ?? 'paid';
+  const paid = status !== 'pending';
+  const claim = newSecretToken();
+  seq++;
+  const [row] = await ctx.db
+    .insert(gifts)
+    .values({
+      publicId: newPublicId(),
+      status,
+      amountCents,
+      feeCents: fee,
+      tipCents: tip,
+      totalCents: amountCents + fee + tip,
+      recipientFirstName: 'Rita',
+      recipientLastName: 'Recipient',
+      recipientEmail: `rita${seq}@example.com`,
+      personalNote: 'Happy birthday!',
+      securityQuestion: securityAnswer ? "What is your pet's name?" : null,
+      securityAnswerHash: securityAnswer ? await hashSecret(normaliseAnswer(securityAnswer)) : null,
+      claimTokenHash: claim.hash,
+      senderFirstName: paid ? 'Sam' : null,
+      senderLastName: paid ? 'Sender' : null,
+      senderEmail: paid ? `sam${seq}@example.com` : null,
+      checkoutSessionId: `cs_seed_${seq}_${claim.hash.slice(0, 8)}`,
+      paymentIntentId: paid ? `pi_seed_${seq}_${claim.hash.slice(0, 8)}` : null,
+      chargeId: paid ? `ch_seed_${seq}_${claim.hash.slice(0, 8)}` : null,
+      createdAt: now,
+      paidAt: paid ? now : null,
+      expiresAt: paid ? new Date(now.getTime() + CLAIM_WINDOW_DAYS * 86_400_000) : null,
+      ...overrides,
+    })
+    .returning();
+  return { gift: row!, claimToken: claim.token };
+}
