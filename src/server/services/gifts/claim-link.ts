@@ -1,0 +1,54 @@
+// Mints a claim link and queues the recipient's notification. The token is stored only as its SHA-256, so
+// the link can only be sent at the moment it is minted: on payment, and again (a fresh token that replaces
+// the old one) when an admin resends the e-mail.
+import { and, eq } from 'drizzle-orm';
+import { gifts, outbox } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { ServiceDeps } from '../../deps.js';
+import { newSecretToken } from '../../crypto.js';
+import { queueEmail } from '../../email/outbox.js';
+import { giftNotificationEmail } from '../../email/templates/gift-notification.js';
+
+export function claimUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/claim/${token}`;
+}
+
+/**
+ * Replaces the gift's claim token with a fresh one and queues the notification with its link, in the caller's
+ * transaction. Only for paid gifts; answers false (and does nothing) otherwise.
+ */
+export async function sendClaimLink(
+  tx: DbOrTx,
+  deps: Pick<ServiceDeps, 'clock' | 'config'>,
+  giftId: number,
+  options: { dedupeKey?: string } = {},
+): Promise<boolean> {
+  // Already sent under this key: rotating the token now would break the link in that e-mail.
+  if (options.dedupeKey) {
+    const [sent] = await tx.select({ id: outbox.id }).from(outbox).where(eq(outbox.dedupeKey, options.dedupeKey));
+    if (sent) return false;
+  }
+  const { token, hash } = newSecretToken();
+  const [gift] = await tx
+    .update(gifts)
+    .set({ claimTokenHash: hash })
+    .where(and(eq(gifts.id, giftId), eq(gifts.status, 'paid')))
+    .returning();
+  if (!gift || !gift.recipientEmail || !gift.expiresAt) return false;
+  const email = giftNotificationEmail({
+    recipientFirstName: gift.recipientFirstName ?? 'there',
+    amountCents: gift.amountCents,
+    personalNote: gift.personalNote,
+    claimUrl: claimUrl(deps.config.publicUrl, token),
+    expiresAt: gift.expiresAt,
+    hasSecurityQuestion: Boolean(gift.securityQuestion),
+  });
+  await queueEmail(tx, deps.clock, {
+    kind: 'gift-notification',
+    to: gift.recipientEmail,
+    giftId: gift.id,
+    dedupeKey: options.dedupeKey ?? null,
+    ...email,
+  });
+  return true;
+}
