@@ -58,6 +58,7 @@ describeEachEngine('claim completion and payout', (ctx) => {
     expect(done.json()).toEqual({
       success: true,
       giftId: gift.publicId,
+      amount: '75.00',
       message: 'Your gift of $75.00 is on its way. It usually arrives in your bank account within 1-2 business days.',
     });
     const row = await giftRow(ctx(), gift.id);

@@ -41,6 +41,8 @@ export interface ClaimCompleteResponse {
   message: string;
   /** The gift's public id, for the verification-complete page. */
   giftId: string;
+  /** The gift amount, decimal string: the claim success page shows it. */
+  amount: string;
 }
 
 export const GIFT_PUBLIC_ID_PATTERN = /^g_[A-Za-z0-9_-]{16}$/;
