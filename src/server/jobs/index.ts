@@ -1,6 +1,7 @@
 // The scheduled jobs of a running server, one line each.
 import type { AppDeps } from '../deps.js';
 import { deliverDueEmails } from '../email/outbox.js';
+import { purgeExpiredData } from '../services/retention/purge.js';
 import type { Job } from './runner.js';
 
 export function scheduledJobs(deps: AppDeps): Job[] {
@@ -11,5 +12,6 @@ export function scheduledJobs(deps: AppDeps): Job[] {
       intervalMs: deps.config.outboxIntervalMs,
       run: () => deliverDueEmails({ ...deps, messageIdDomain: host }),
     },
+    { name: 'retention', intervalMs: 60 * 60_000, run: () => purgeExpiredData(deps) },
   ];
 }
