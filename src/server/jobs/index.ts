@@ -2,6 +2,7 @@
 import type { AppDeps } from '../deps.js';
 import { deliverDueEmails } from '../email/outbox.js';
 import { purgeExpiredData } from '../services/retention/purge.js';
+import { PAYOUT_JOB_INTERVAL_MS, runPayouts } from '../services/payouts/job.js';
 import type { Job } from './runner.js';
 
 export function scheduledJobs(deps: AppDeps): Job[] {
@@ -13,5 +14,6 @@ export function scheduledJobs(deps: AppDeps): Job[] {
       run: () => deliverDueEmails({ ...deps, messageIdDomain: host }),
     },
     { name: 'retention', intervalMs: 60 * 60_000, run: () => purgeExpiredData(deps) },
+    { name: 'payouts', intervalMs: PAYOUT_JOB_INTERVAL_MS, run: () => runPayouts(deps) },
   ];
 }

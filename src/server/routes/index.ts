@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { healthRoutes } from './health.js';
 import { devMailboxRoutes } from './dev-mailbox.js';
+import { claimRoutes } from './claims.js';
 import { sandboxRoutes } from '../payments/sandbox/routes.js';
 import { giftRoutes } from './gifts.js';
 import { webhookRoutes } from './webhooks.js';
@@ -11,6 +12,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await app.register(healthRoutes(deps));
   await app.register(giftRoutes(deps));
   await app.register(webhookRoutes(deps));
+  await app.register(claimRoutes(deps));
   if (deps.mailer.kind === 'dev-mailbox' && !deps.config.isProduction) {
     await app.register(devMailboxRoutes(deps));
   }
