@@ -2,14 +2,21 @@
 import type { AppDeps } from '../deps.js';
 import { deliverDueEmails } from '../email/outbox.js';
 import type { Job } from './runner.js';
+import { processExpired } from '../services/expiry/process-expired.js';
 
-export function scheduledJobs(deps: AppDeps): Job[] {
+export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: string): void }): Job[] {
   const host = new URL(deps.config.publicUrl).hostname;
   return [
     {
       name: 'outbox',
       intervalMs: deps.config.outboxIntervalMs,
       run: () => deliverDueEmails({ ...deps, messageIdDomain: host }),
+    },
+    {
+      // Safe on several instances: each run claims due gifts with FOR UPDATE SKIP LOCKED.
+      name: 'expiry',
+      intervalMs: deps.config.expiryIntervalMs,
+      run: () => processExpired(deps, log),
     },
   ];
 }
