@@ -13,6 +13,11 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await app.register(giftRoutes(deps));
   await app.register(webhookRoutes(deps));
   await app.register(claimRoutes(deps));
+import { adminRoutes } from './admin.js';
+
+export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(healthRoutes(deps));
+  await app.register(adminRoutes(deps));
   if (deps.mailer.kind === 'dev-mailbox' && !deps.config.isProduction) {
     await app.register(devMailboxRoutes(deps));
   }
