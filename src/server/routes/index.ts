@@ -4,9 +4,11 @@ import type { AppDeps } from '../deps.js';
 import { healthRoutes } from './health.js';
 import { devMailboxRoutes } from './dev-mailbox.js';
 import { sandboxRoutes } from '../payments/sandbox/routes.js';
+import { donorRoutes } from './donor.js';
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes(deps));
+  await app.register(donorRoutes(deps));
   if (deps.mailer.kind === 'dev-mailbox' && !deps.config.isProduction) {
     await app.register(devMailboxRoutes(deps));
   }
