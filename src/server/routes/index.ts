@@ -18,6 +18,11 @@ import { adminRoutes } from './admin.js';
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes(deps));
   await app.register(adminRoutes(deps));
+import { donorRoutes } from './donor.js';
+
+export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(healthRoutes(deps));
+  await app.register(donorRoutes(deps));
   if (deps.mailer.kind === 'dev-mailbox' && !deps.config.isProduction) {
     await app.register(devMailboxRoutes(deps));
   }
