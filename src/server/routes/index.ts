@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { healthRoutes } from './health.js';
 import { devMailboxRoutes } from './dev-mailbox.js';
+import { contactRoutes } from './contact.js';
 import { sandboxRoutes } from '../payments/sandbox/routes.js';
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes(deps));
+  await app.register(contactRoutes(deps));
   if (deps.mailer.kind === 'dev-mailbox' && !deps.config.isProduction) {
     await app.register(devMailboxRoutes(deps));
   }
