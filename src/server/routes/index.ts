@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.js';
 import { healthRoutes } from './health.js';
 import { devMailboxRoutes } from './dev-mailbox.js';
 import { claimRoutes } from './claims.js';
+import { contactRoutes } from './contact.js';
 import { sandboxRoutes } from '../payments/sandbox/routes.js';
 import { giftRoutes } from './gifts.js';
 import { webhookRoutes } from './webhooks.js';
@@ -23,6 +24,7 @@ import { donorRoutes } from './donor.js';
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes(deps));
   await app.register(donorRoutes(deps));
+  await app.register(contactRoutes(deps));
   if (deps.mailer.kind === 'dev-mailbox' && !deps.config.isProduction) {
     await app.register(devMailboxRoutes(deps));
   }
