@@ -17,8 +17,10 @@ type GiftParams = { Params: { giftId: string } };
 export const claimRoutes =
   (deps: AppDeps): FastifyPluginAsync =>
   async (app) => {
-    app.addHook('onSend', async (_request, reply) => {
+    // Nothing here is cacheable (an onRequest header also covers error answers).
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.header('cache-control', 'no-store');
+      done();
     });
 
     app.get<TokenParams>('/api/gifts/claim/:token', async (request) => lookupClaim(deps, request.params.token));
