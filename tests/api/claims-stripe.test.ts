@@ -184,6 +184,20 @@ describeEachEngine(
       for (const secret of SENDER_SECRETS) expect(transfers[0]!.rawBody).not.toContain(encodeURIComponent(secret));
       expect((await giftRow(ctx(), gift.id)).status).toBe('claimed');
     });
+
+    it('answers 503 with a clear message when Stripe is unreachable, and nothing moves', async () => {
+      standIn
+        .on('POST', '/v1/accounts', () => stripeFixture('account', { id: 'acct_down', capabilities: { transfers: 'inactive' } }))
+        .on('GET', '/v1/accounts/acct_down', () => ({ status: 500, body: { error: { type: 'api_error', message: 'Stripe is down' } } }));
+      const { gift, claimToken } = await seedClaimableGift(ctx(), { recipientEmail: `down-${ctx().engine}@example.com` });
+      const res = await claim(ctx(), claimToken, {});
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('30');
+      expect(res.json()).toEqual({ message: 'Our payment partner is not reachable right now. Please try again in a minute.' });
+      const row = await giftRow(ctx(), gift.id);
+      expect(row.status).toBe('paid');
+      expect(row.transferStartedAt).toBeNull();
+    });
   },
   { payments: () => standIn.provider() },
 );

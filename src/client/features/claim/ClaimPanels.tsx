@@ -1,12 +1,21 @@
 // The panels the claim page shows after claiming: account setup, the completion check's outcome.
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 
+/** A panel that replaces the form takes focus, so keyboard and screen-reader users land on what changed. */
+function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
 export function AccountSetupPanel({ accountLinkUrl }: { accountLinkUrl: string }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <Card role="region" aria-labelledby="setup-title" className="text-center">
-      <h1 id="setup-title" className="text-2xl font-bold">
+      <h1 id="setup-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         Complete Your Account Setup
       </h1>
       <p className="mt-3 text-slate-700">
@@ -21,9 +30,10 @@ export function AccountSetupPanel({ accountLinkUrl }: { accountLinkUrl: string }
 }
 
 export function VerificationPendingPanel({ message, giftId, resumeUrl }: { message: string; giftId: string; resumeUrl: string }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <Card role="region" aria-labelledby="pending-title" className="text-center">
-      <h1 id="pending-title" className="text-2xl font-bold">
+      <h1 id="pending-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         Account verification pending
       </h1>
       <p className="mt-3 text-slate-700">{message}</p>
