@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { parseMoney, formatUsd } from '../../../shared/money';
 import { SECURITY_ANSWER_MAX } from '../../../shared/constants';
-import type { ClaimLookup } from '../../../shared/schemas/claim';
+import type { ClaimLookup } from '../../../shared/schemas/claim-contract';
 
 export function ClaimGiftCard({
   gift,

@@ -1,6 +1,6 @@
 // Spec §8: the claim page turns the server's claim messages into the words a recipient reads.
 import { ApiError, errorMessage } from '../../lib/api';
-import { CLAIM_MESSAGES } from '../../../shared/schemas/claim';
+import { CLAIM_MESSAGES } from '../../../shared/schemas/claim-contract';
 
 const CLAIM_ERROR_TEXT: Record<string, string> = {
   [CLAIM_MESSAGES.incorrectAnswer]: 'The answer to your security question is incorrect',

@@ -1,5 +1,5 @@
 // Spec §4: what the verification-complete page says for each onboarding status.
-import type { GiftStatusResponse } from '../../../shared/schemas/claim';
+import type { GiftStatusResponse } from '../../../shared/schemas/claim-contract';
 
 export interface StatusWording {
   title: string;

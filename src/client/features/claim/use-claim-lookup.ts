@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClaimLookup } from '../../../shared/schemas/claim';
+import type { ClaimLookup } from '../../../shared/schemas/claim-contract';
 
 /** GET /api/gifts/claim/{token}: the gift as the recipient sees it. */
 export function useClaimLookup(token: string) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
-import type { ClaimCompleteResponse } from '../../../shared/schemas/claim';
+import type { ClaimCompleteResponse } from '../../../shared/schemas/claim-contract';
 
 /** GET /api/gifts/claim/{token}/complete: run once when the recipient returns from onboarding. */
 export function useCompleteClaim(token: string) {

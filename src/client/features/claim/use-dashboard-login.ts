@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
-import { CLAIM_TOKEN_HEADER, type DashboardLoginResponse } from '../../../shared/schemas/claim';
+import { CLAIM_TOKEN_HEADER, type DashboardLoginResponse } from '../../../shared/schemas/claim-contract';
 
 /** The provider's express dashboard link. The claim link proves the caller is the recipient. */
 export function useDashboardLogin(giftId: string, token: string | null) {
