@@ -2,6 +2,7 @@
 // review → custom tip → sandbox checkout → /success, the recipient's e-mail and its claim link; the declined card;
 // the cancel path back to review with everything intact; Back from review prefilling each step.
 import type { Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
 import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
 
@@ -200,6 +201,49 @@ describeE2E('sending a gift in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Custom', exact: true }).getAttribute('aria-pressed')).toBe('false');
     expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('hushgift:gift-draft') ?? '{}').tip)).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.context().close();
+  });
+
+  it('has no axe violations and no horizontal scroll at 360 px on every sender page', async () => {
+    const page = await newPage(browser(), { width: 360, height: 740 });
+    const check = async (name: string) => {
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(violations.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    };
+    await page.goto(server.url + '/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await check('landing');
+    await page.getByRole('button', { name: 'Custom', exact: true }).click();
+    await page.getByLabel('Custom amount ($)').fill('4');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('The minimum gift is $5.00.').waitFor();
+    await check('landing with error');
+    await fillToReview(page, 'e2e.axe@example.com');
+    await page.getByLabel('Create a donor account to track your gifts').check();
+    await page.getByRole('button', { name: 'Custom', exact: true }).click();
+    await check('review');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'Add Security Question' }).waitFor();
+    await check('security');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'Add a Personal Message' }).waitFor();
+    await check('message');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: "Who's Receiving Your Gift?" }).waitFor();
+    await check('recipient');
+    await page.goto(server.url + '/gift/review');
+    // Opted in to a donor account but left its fields empty: the shared schema stops the payment.
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.getByText('Error creating gift', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/gift/review');
+    await page.getByLabel('Create a donor account to track your gifts').uncheck();
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await check('sandbox checkout');
+    await page.goto(server.url + '/success');
+    await page.getByRole('heading', { name: 'Gift Sent Successfully!' }).waitFor();
+    await check('success');
     await page.context().close();
   });
 });

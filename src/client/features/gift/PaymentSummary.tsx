@@ -13,7 +13,8 @@ export function PaymentSummary({ totals }: { totals: GiftTotals }) {
     </div>
   );
   return (
-    <dl aria-label="Payment summary">
+    <div>
+      <dl aria-label="Payment summary">
       {row('Gift amount', totals.amount)}
       {row('Processing fee', totals.fee, `5% + $0.30 (${FEE_PROCESSING_PERCENT}% + $0.30 processing, ${FEE_PLATFORM_PERCENT}% platform)`)}
       {row('Platform tip', totals.tip)}
@@ -21,7 +22,8 @@ export function PaymentSummary({ totals }: { totals: GiftTotals }) {
         <dt className="text-lg font-semibold text-slate-900">Total</dt>
         <dd className="text-lg font-bold tabular-nums text-slate-900">{formatUsd(totals.total)}</dd>
       </div>
+      </dl>
       <p className="mt-2 text-sm text-slate-600">The recipient gets the full {formatUsd(totals.recipientGets)}.</p>
-    </dl>
+    </div>
   );
 }
