@@ -1,6 +1,7 @@
 // The scheduled jobs of a running server, one line each.
 import type { AppDeps } from '../deps.js';
 import { deliverDueEmails } from '../email/outbox.js';
+import { purgeExpiredData } from '../services/retention/purge.js';
 import type { Job } from './runner.js';
 import { processExpired } from '../services/expiry/process-expired.js';
 
@@ -18,5 +19,6 @@ export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: str
       intervalMs: deps.config.expiryIntervalMs,
       run: () => processExpired(deps, log),
     },
+    { name: 'retention', intervalMs: 60 * 60_000, run: () => purgeExpiredData(deps) },
   ];
 }
