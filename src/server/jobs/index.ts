@@ -2,6 +2,7 @@
 import type { AppDeps } from '../deps.js';
 import { deliverDueEmails } from '../email/outbox.js';
 import { purgeExpiredData } from '../services/retention/purge.js';
+import { PAYOUT_JOB_INTERVAL_MS, runPayouts } from '../services/payouts/job.js';
 import type { Job } from './runner.js';
 import { processExpired } from '../services/expiry/process-expired.js';
 
@@ -13,12 +14,13 @@ export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: str
       intervalMs: deps.config.outboxIntervalMs,
       run: () => deliverDueEmails({ ...deps, messageIdDomain: host }),
     },
+    { name: 'retention', intervalMs: 60 * 60_000, run: () => purgeExpiredData(deps) },
+    { name: 'payouts', intervalMs: PAYOUT_JOB_INTERVAL_MS, run: () => runPayouts(deps) },
     {
       // Safe on several instances: each run claims due gifts with FOR UPDATE SKIP LOCKED.
       name: 'expiry',
       intervalMs: deps.config.expiryIntervalMs,
       run: () => processExpired(deps, log),
     },
-    { name: 'retention', intervalMs: 60 * 60_000, run: () => purgeExpiredData(deps) },
   ];
 }
