@@ -10,6 +10,7 @@ import { seedGift } from '../helpers/seed.js';
 import { freePort } from '../helpers/smtp.js';
 import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
 import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
+import { createPaidGift, type PaidGift } from './helpers/gifts.js';
 
 const ADMIN = { firstName: 'Olive', lastName: 'Owner', email: 'owner@example.com', password: 'correct horse battery' };
 // Gifts that fall due a little after the server starts, so the scheduled run at start-up leaves them to the button.
@@ -41,10 +42,13 @@ describeE2E('admin in Chromium', () => {
   const browser = useBrowser();
   let server: RunningServer;
   let dueAt: number;
+  let realGift: PaidGift;
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-admin-'));
     ({ dueAt } = await seedDataDir(dataDir));
     server = await startServer({ EXPIRY_INTERVAL_MINUTES: '1000' }, { dataDir, port: await freePort() });
+    // One gift made the way a sender makes one: created, paid at the sandbox checkout, claim link e-mailed.
+    realGift = await createPaidGift(server.url, { recipientEmail: 'ruby.real@example.com', recipientFirstName: 'Ruby', amountCents: 6000 });
   });
   afterAll(async () => {
     await server?.dispose();
@@ -95,20 +99,20 @@ describeE2E('admin in Chromium', () => {
     // The seeded stats.
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByTestId('stat-skeleton').first().waitFor({ state: 'detached' });
-    expect(await statValue(page, 'Total Gifts')).toBe('7');
-    expect(await statValue(page, 'Total Volume')).toBe('$275.00');
+    expect(await statValue(page, 'Total Gifts')).toBe('8');
+    expect(await statValue(page, 'Total Volume')).toBe('$335.00');
     expect(await statValue(page, 'Claimed')).toBe('1');
     expect(await statValue(page, 'Claimed Volume')).toBe('$50.00');
     expect(await statValue(page, 'Pending')).toBe('1');
-    expect(await statValue(page, 'Paid')).toBe('4');
+    expect(await statValue(page, 'Paid')).toBe('5');
     expect(await statValue(page, 'Expired')).toBe('0');
     expect(await statValue(page, 'Refunded')).toBe('1');
 
     // Recent list: every gift, Resend Email only on paid rows.
     const rows = page.locator('tbody tr');
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(7);
-    expect(await page.getByRole('button', { name: /^Resend Email/ }).count()).toBe(4);
+    expect(await rows.count()).toBe(8);
+    expect(await page.getByRole('button', { name: /^Resend Email/ }).count()).toBe(5);
     const headers = await page.locator('thead th').allTextContents();
     expect(headers).toEqual(['ID', 'Status', 'Amount', 'Sender', 'Recipient', 'Created', 'Expires', 'Actions']);
     expect(await rows.first().locator('td').first().textContent()).toMatch(/^#\d+$/);
@@ -125,15 +129,20 @@ describeE2E('admin in Chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     expect(await rows.first().textContent()).toContain('cora@example.com');
     await page.getByRole('button', { name: 'Clear' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 7);
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 8);
     expect(await page.getByRole('button', { name: 'Clear' }).count()).toBe(0);
     expect(await page.getByLabel('Filter by status').inputValue()).toBe('all');
 
-    // Resend Email on Zelda's paid gift.
-    await page.locator('tbody tr', { hasText: 'zelda.quill@example.com' }).getByRole('button', { name: /^Resend Email/ }).click();
+    // The real gift found by its full claim token; Resend Email mails a fresh link.
+    await search.fill(realGift.claimToken);
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    expect(await rows.first().textContent()).toContain('ruby.real@example.com');
+    await rows.first().getByRole('button', { name: /^Resend Email/ }).click();
     await toastWith('Email resent successfully').getByText('The recipient has been notified again').waitFor();
-    const mail = await waitForEmail(server.url, 'zelda.quill@example.com');
+    const mail = await waitForEmail(server.url, 'ruby.real@example.com', (e) => !e.text.includes(realGift.claimToken));
     expect(mail.text).toMatch(/\/claim\/[A-Za-z0-9_-]{43}/);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 8);
 
     // Process Expired once the two due gifts are past expiry.
     await new Promise((r) => setTimeout(r, Math.max(0, dueAt - Date.now() + 500)));
@@ -141,7 +150,7 @@ describeE2E('admin in Chromium', () => {
     await toastWith('Expired gifts processed').getByText('2 gifts were processed').waitFor();
     await page.waitForFunction(() => document.body.textContent?.includes('Refunded'));
     await expect.poll(() => statValue(page, 'Refunded')).toBe('3');
-    expect(await statValue(page, 'Paid')).toBe('2');
+    expect(await statValue(page, 'Paid')).toBe('3');
     expect(await page.locator('tbody tr', { hasText: 'dora@example.com' }).textContent()).toContain('Refunded');
 
     // Logout lands on the login page, and the dashboard is closed afterwards.
