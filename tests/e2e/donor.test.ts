@@ -5,6 +5,7 @@ import { ManualClock } from '../../src/server/clock.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { donors } from '../../src/server/db/schema.js';
 import { seedGift } from '../helpers/seed.js';
+import { createPaidGift } from './helpers/gifts.js';
 import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
 import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
 
@@ -135,6 +136,46 @@ describeE2E('donor account with a donor created before the server starts', () =>
     await page.getByRole('alert').getByText("This sign-in link can't be used").waitFor();
     expect(page.url()).toBe(`${server.url}/donor/login`);
     await page.getByLabel('Email').waitFor();
+    await page.context().close();
+  });
+});
+
+describeE2E('donor account opted into while sending a gift', () => {
+  const browser = useBrowser();
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  it('sends with the opt-in, pays in the sandbox, signs in from the e-mailed link and sees the gift', async () => {
+    const email = 'olive.optin@example.com';
+    const donorAccount = { firstName: 'Olive', lastName: 'Optin', email };
+    await createPaidGift(server.url, { donorAccount, recipientFirstName: 'Rosa', amountCents: 4200 });
+    // Opted in again, but paid with someone else's e-mail at checkout: not this donor's gift.
+    await createPaidGift(server.url, { donorAccount, recipientFirstName: 'Other', payerEmail: 'someone.else@example.com' });
+
+    const mail = await waitForEmail(server.url, email, (m) => m.subject === SIGN_IN_SUBJECT);
+    const page = await newPage(browser());
+    await page.goto(linkIn(mail.text)!);
+    await page.waitForURL('**/donor/account');
+    await page.getByRole('heading', { name: 'Olive Optin' }).waitFor();
+
+    const overview = page.getByRole('tabpanel', { name: 'Overview' });
+    const recent = overview.getByRole('listitem');
+    expect(await recent.count()).toBe(1);
+    expect(await recent.first().textContent()).toContain('$42.00 to Rosa Recipient');
+    expect(await recent.first().textContent()).toContain('Paid');
+    expect(await page.locator('dt', { hasText: 'Total Amount Sent' }).locator('xpath=..').locator('dd').textContent()).toBe('$42.00');
+
+    await page.getByRole('tab', { name: 'Gift History' }).click();
+    const rows = page.getByRole('tabpanel', { name: 'Gift History' }).getByRole('row');
+    expect(await rows.count()).toBe(2);
+    const cells = await rows.nth(1).getByRole('cell').allTextContents();
+    expect(cells.slice(1)).toEqual(['Rosa Recipient', '$42.00', '$42.00', 'Paid', '-Not claimed']);
+    expect(await page.getByRole('main').textContent()).not.toContain('Other');
     await page.context().close();
   });
 });
