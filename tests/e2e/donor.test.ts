@@ -1,5 +1,6 @@
 // Donor accounts in Chromium: "No Account Found" when signed out, sign-in by e-mail link, overview and history, sign-out.
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { ManualClock } from '../../src/server/clock.js';
 import { openDatabase } from '../../src/server/db/client.js';
@@ -22,6 +23,12 @@ async function requestLinkInBrowser(page: Page, baseUrl: string, email: string):
   const link = linkIn(mail.text);
   expect(link).toBeTruthy();
   return link!;
+}
+
+/** WCAG 2 A/AA checks on what the page shows now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function expectNoAccount(page: Page, baseUrl: string) {
@@ -70,8 +77,11 @@ describeE2E('donor account with a donor created before the server starts', () =>
   it('shows "No Account Found" when signed out', async () => {
     const page = await newPage(browser());
     await expectNoAccount(page, server.url);
+    await expectAccessible(page);
     await page.getByRole('link', { name: 'Sign in with your email' }).click();
     await page.waitForURL('**/donor/login');
+    await page.getByLabel('Email').waitFor();
+    await expectAccessible(page);
     await page.context().close();
   });
 
@@ -107,6 +117,7 @@ describeE2E('donor account with a donor created before the server starts', () =>
     expect(await recent.first().textContent()).toContain('$70.00 to Rec6 Ipient');
     expect(await recent.first().textContent()).toContain('Claimed');
     expect(await overview.textContent()).not.toContain('Rec0');
+    await expectAccessible(page);
 
     // Keyboard: the tabs follow the arrow keys.
     await page.getByRole('tab', { name: 'Overview' }).focus();
@@ -119,6 +130,7 @@ describeE2E('donor account with a donor created before the server starts', () =>
     expect(await rows.count()).toBe(7);
     const headers = await table.getByRole('columnheader').allTextContents();
     expect(headers).toEqual(['Date', 'Recipient', 'Amount Sent', 'Amount Received', 'Status', 'Claimed Date']);
+    await expectAccessible(page);
     const refunded = await rows.filter({ hasText: 'Rec4 Ipient' }).getByRole('cell').allTextContents();
     expect(refunded.slice(1)).toEqual(['Rec4 Ipient', '$50.00', '$50.00', 'Refunded', '-Not claimed']);
 
