@@ -13,6 +13,8 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
       root: clientDir,
       index: false,
       wildcard: false,
+      // Sends the .br / .gz files the build wrote beside each asset when the browser accepts them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
