@@ -1,7 +1,7 @@
 // Lighthouse (mobile, the npm package) on Debian's Chromium against the built server: /, /pricing, /faq.
 // Targets: performance ≥ 98; accessibility, best practices and SEO 100; the JavaScript / loads ≤ 100 KB gzipped.
 // Run: npm run bench pages   (BENCH_RUNS=3 by default; the median performance run is reported)
-import { appendFileSync, readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -88,7 +88,7 @@ console.log(`\nentry JavaScript (index.html scripts, gzip -9): ${entry.kb.toFixe
 for (const f of entry.files) console.log(`  ${f.file} ${(f.gz / 1024).toFixed(1)} KB`);
 
 const record = { bench: 'pages', at: new Date().toISOString(), runs: RUNS, results, entryJsKb: Number(entry.kb.toFixed(1)) };
-appendFileSync('bench/results/pages.jsonl', JSON.stringify(record) + '\n');
+writeFileSync(`bench/results/pages-${record.at.replace(/[:.]/g, '-')}.json`, JSON.stringify(record, null, 2) + '\n');
 
 const missed = results.filter(
   (r) => r.performance < 98 || r.accessibility < 100 || r.bestPractices < 100 || r.seo < 100,
