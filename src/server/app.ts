@@ -7,6 +7,7 @@ import { registerSecurity } from './http/security.js';
 import { registerClientApp } from './http/client-app.js';
 import { genReqId, loggerOptions } from './http/logging.js';
 import { registerRoutes } from './routes/index.js';
+import { buildOpenApiDocument, collectApiRoutes } from './http/openapi.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -36,7 +37,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerErrorHandlers(app);
   registerSecurity(app, config);
   await app.register(fastifyCookie);
+  const apiRoutes = collectApiRoutes(app);
   await registerRoutes(app, deps);
+  let openApi: Record<string, unknown> | undefined;
+  app.get('/api/docs', async () => (openApi ??= buildOpenApiDocument(apiRoutes(), config.publicUrl)));
   await registerClientApp(app, config.clientDir);
   return app;
 }

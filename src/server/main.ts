@@ -24,7 +24,7 @@ async function main(): Promise<void> {
 
   const deps = await createDeps(config);
   const app = await buildApp(deps);
-  const jobs = config.jobsEnabled ? startJobs(scheduledJobs(deps), app.log) : undefined;
+  const jobs = config.jobsEnabled ? startJobs(scheduledJobs(deps, app.log), app.log) : undefined;
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -11,8 +11,18 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
     throw badRequest(`Unexpected field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}. Remove ${keys.length > 1 ? 'them' : 'it'} and try again.`);
   }
   const field = issue.path.join('.');
-  if (issue.code === 'invalid_type' && issue.input === undefined && field) {
+  // zod does not report the input on issues by default: look the value up at the issue's path.
+  if (issue.code === 'invalid_type' && field && valueAt(input, issue.path) === undefined) {
     throw badRequest(`${field}: this field is required`);
   }
   throw badRequest(field ? `${field}: ${issue.message}` : issue.message);
+}
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let node = input;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
 }

@@ -15,6 +15,8 @@ export interface CreateCheckoutInput {
   cancelUrl: string;
   expiresAt: Date;
   idempotencyKey: string;
+  /** Extra metadata carried back on the checkout events (the gift's public id is always included). */
+  metadata?: Record<string, string>;
 }
 
 export interface CheckoutSession {

@@ -1,7 +1,200 @@
-// Sandbox checkout pages. Built by the send-a-gift work.
-import type { FastifyPluginAsync } from 'fastify';
+// The sandbox's hosted checkout page (DESIGN §3): line items, "Email", "Name on card", "Card number", "Pay …",
+// "Cancel". Paying marks the sandbox checkout complete and feeds a Stripe-shaped, signed
+// checkout.session.completed event through the same handler as Stripe's webhooks, then 303s to /success.
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { sandboxCheckouts } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
+import { handleProviderEvent } from '../../services/events/handle-event.js';
+import { formatUsd } from '../../../shared/money.js';
+import type { ProviderEvent } from '../provider.js';
+import { escapeHtml, sandboxPage } from './page.js';
+import { findCheckout, sandboxId, type SandboxCheckoutDetails } from './checkout.js';
+import { signSandboxPayload } from './webhooks.js';
+
+export const SUCCESS_CARD = '4242424242424242';
+export const DECLINE_CARD = '4000000000000002';
+const DECLINED = 'Your card was declined.';
+
+type CheckoutRow = typeof sandboxCheckouts.$inferSelect;
+interface FormValues {
+  email: string;
+  name: string;
+  card: string;
+}
+
+const params = z.object({ id: z.string().min(1).max(100) });
+const form = z.object({
+  email: z.string().trim().max(254).default(''),
+  name: z.string().trim().max(200).default(''),
+  card: z.string().max(40).default(''),
+});
 
 export const sandboxCheckoutRoutes =
-  (_deps: AppDeps): FastifyPluginAsync =>
-  async () => {};
+  (deps: AppDeps): FastifyPluginAsync =>
+  async (app) => {
+    app.get('/sandbox/checkout/:id', async (request, reply) => {
+      const checkout = await openCheckout(deps, request.params);
+      if (!checkout.ok) return sendPage(reply, checkout.status, checkout.title, checkout.html);
+      const row = checkout.row;
+      return sendPage(reply, 200, 'Checkout', checkoutHtml(row, { email: row.customerEmail ?? '', name: '', card: '4242 4242 4242 4242' }));
+    });
+
+    app.post('/sandbox/checkout/:id', async (request, reply) => {
+      const checkout = await openCheckout(deps, request.params);
+      if (!checkout.ok) {
+        if (checkout.alreadyPaid) return reply.redirect(checkout.alreadyPaid, 303);
+        return sendPage(reply, checkout.status, checkout.title, checkout.html);
+      }
+      const row = checkout.row;
+      const parsed = form.safeParse(request.body ?? {});
+      const values = parsed.success ? parsed.data : { email: '', name: '', card: '' };
+      const problem = formProblem(values);
+      if (problem) return sendPage(reply, problem === DECLINED ? 402 : 400, 'Checkout', checkoutHtml(row, values, problem));
+      await completeCheckout(deps, row, values);
+      return reply.redirect(row.successUrl, 303);
+    });
+  };
+
+type OpenResult =
+  | { ok: true; row: CheckoutRow }
+  | { ok: false; status: number; title: string; html: string; alreadyPaid?: string };
+
+async function openCheckout(deps: AppDeps, rawParams: unknown): Promise<OpenResult> {
+  const parsed = params.safeParse(rawParams);
+  const row = parsed.success ? await findCheckout(deps, parsed.data.id) : null;
+  if (!row) return notice(404, 'Checkout not found', 'This checkout link is not valid.');
+  if (row.status === 'complete') {
+    return { ...notice(409, 'Already paid', 'This checkout is already paid.', row.successUrl, 'Continue'), alreadyPaid: row.successUrl };
+  }
+  if (row.status === 'expired' || row.expiresAt <= deps.clock.now()) {
+    await expireCheckout(deps, row);
+    return notice(410, 'Checkout expired', 'This checkout has expired. Go back and start the payment again.', row.cancelUrl, 'Back to your gift');
+  }
+  return { ok: true, row };
+}
+
+function notice(status: number, title: string, text: string, link?: string, linkText?: string): Extract<OpenResult, { ok: false }> {
+  const a = link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(linkText ?? 'Back')}</a></p>` : '';
+  return { ok: false, status, title, html: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${a}` };
+}
+
+function sendPage(reply: FastifyReply, status: number, title: string, html: string) {
+  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(sandboxPage(title, html));
+}
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function formProblem(values: FormValues): string | null {
+  if (!z.email().safeParse(values.email).success) return 'Please enter a valid email address.';
+  if (!values.name) return 'Please enter the name on the card.';
+  const digits = values.card.replace(/[\s-]/g, '');
+  if (digits === DECLINE_CARD) return DECLINED;
+  if (!/^\d{16}$/.test(digits) || !luhnValid(digits)) return 'Your card number is invalid.';
+  return null;
+}
+
+function checkoutHtml(row: CheckoutRow, values: FormValues, error?: string): string {
+  const details = row.lines as SandboxCheckoutDetails;
+  const lines = details.items
+    .map((l) => `<tr><td>${escapeHtml(l.name)}</td><td>${formatUsd(l.amountCents)}</td></tr>`)
+    .join('');
+  const err = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
+  const input = (id: keyof FormValues, label: string, type: string, autocomplete: string, extra = '') =>
+    `<label for="${id}">${label}</label><input id="${id}" name="${id}" type="${type}" autocomplete="${autocomplete}" required value="${escapeHtml(values[id])}"${extra}>`;
+  return `<h1>Pay Hushgift</h1>
+<table aria-label="Order summary">${lines}<tr class="total"><td>Total</td><td>${formatUsd(row.totalCents)}</td></tr></table>
+${err}
+<form method="post" action="/sandbox/checkout/${encodeURIComponent(row.id)}" novalidate>
+${input('email', 'Email', 'email', 'email')}
+${input('name', 'Name on card', 'text', 'cc-name')}
+${input('card', 'Card number', 'text', 'cc-number', ' inputmode="numeric"')}
+<p class="muted">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p>
+<button type="submit">Pay ${formatUsd(row.totalCents)}</button>
+</form>
+<p><a href="${escapeHtml(row.cancelUrl)}">Cancel</a></p>`;
+}
+
+async function completeCheckout(deps: AppDeps, row: CheckoutRow, values: FormValues): Promise<void> {
+  const paymentIntentId = sandboxId('pi');
+  // Conditional: a double-submitted form completes the checkout once.
+  const [done] = await deps.db
+    .update(sandboxCheckouts)
+    .set({ status: 'complete', paymentIntentId, customerEmail: values.email })
+    .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open'), gt(sandboxCheckouts.expiresAt, deps.clock.now())))
+    .returning();
+  if (!done) return;
+  const details = row.lines as SandboxCheckoutDetails;
+  const event = sessionEvent('checkout.session.completed', done, deps.clock.now(), {
+    amount_total: done.totalCents,
+    customer_email: values.email,
+    customer_details: { email: values.email, name: values.name },
+    payment_intent: { id: paymentIntentId, object: 'payment_intent', latest_charge: sandboxId('ch') },
+    payment_status: 'paid',
+    status: 'complete',
+    metadata: details.metadata,
+  });
+  try {
+    await deliver(deps, event);
+  } catch (error) {
+    // Nothing was recorded: reopen so paying again works.
+    await deps.db.update(sandboxCheckouts).set({ status: 'open', paymentIntentId: null }).where(eq(sandboxCheckouts.id, row.id));
+    throw error;
+  }
+}
+
+async function expireCheckout(deps: AppDeps, row: CheckoutRow): Promise<void> {
+  const [expired] = await deps.db
+    .update(sandboxCheckouts)
+    .set({ status: 'expired' })
+    .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open')))
+    .returning();
+  if (!expired) return;
+  const details = row.lines as SandboxCheckoutDetails;
+  await deliver(
+    deps,
+    sessionEvent('checkout.session.expired', expired, deps.clock.now(), {
+      amount_total: expired.totalCents,
+      payment_status: 'unpaid',
+      status: 'expired',
+      metadata: details.metadata,
+    }),
+  );
+}
+
+/** A Stripe-shaped event with a deterministic id per checkout and type, so a retry is a replay. */
+function sessionEvent(type: string, row: CheckoutRow, now: Date, fields: Record<string, unknown>): ProviderEvent {
+  return {
+    id: `evt_sandbox_${type.split('.').pop()}_${row.id}`,
+    type,
+    created: Math.floor(now.getTime() / 1000),
+    data: {
+      object: {
+        id: row.id,
+        object: 'checkout.session',
+        currency: 'usd',
+        client_reference_id: row.giftPublicId,
+        success_url: row.successUrl,
+        cancel_url: row.cancelUrl,
+        livemode: false,
+        ...fields,
+      },
+    },
+  };
+}
+
+/** Signed and verified like a webhook, then handled by the one event handler. */
+async function deliver(deps: AppDeps, event: ProviderEvent): Promise<void> {
+  const payload = JSON.stringify({ object: 'event', livemode: false, ...event });
+  const verified = deps.payments.verifyWebhook(Buffer.from(payload), signSandboxPayload(payload));
+  await handleProviderEvent(deps, verified);
+}

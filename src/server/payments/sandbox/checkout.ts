@@ -1,7 +1,48 @@
-// The sandbox: checkout. Placeholder bodies until this area is built; each throws a clear ProviderError.
-import { ProviderError, type CheckoutSession, type CreateCheckoutInput } from '../provider.js';
+// The sandbox: checkout sessions are rows in sandbox_checkouts; the hosted page is checkout-routes.ts.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { sandboxCheckouts } from '../../db/schema.js';
+import type { CheckoutLine, CheckoutSession, CreateCheckoutInput } from '../provider.js';
 import type { SandboxOptions } from './provider.js';
 
-export async function createCheckout(_ctx: SandboxOptions, _input: CreateCheckoutInput): Promise<CheckoutSession> {
-  throw new ProviderError('The sandbox cannot create a checkout yet', false);
+/** What the lines column holds: the line items and the metadata echoed back on events. */
+export interface SandboxCheckoutDetails {
+  items: CheckoutLine[];
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export const sandboxId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('base64url')}`;
+
+export function checkoutUrl(publicUrl: string, id: string): string {
+  return `${publicUrl}/sandbox/checkout/${id}`;
+}
+
+export async function createCheckout(ctx: SandboxOptions, input: CreateCheckoutInput): Promise<CheckoutSession> {
+  const details: SandboxCheckoutDetails = {
+    items: input.lines,
+    metadata: { ...input.metadata, gift_public_id: input.giftPublicId },
+    idempotencyKey: input.idempotencyKey,
+  };
+  const id = sandboxId('cs');
+  const [row] = await ctx.db
+    .insert(sandboxCheckouts)
+    .values({
+      id,
+      giftPublicId: input.giftPublicId,
+      lines: details,
+      totalCents: input.lines.reduce((sum, l) => sum + l.amountCents, 0),
+      customerEmail: input.customerEmail ?? null,
+      successUrl: input.successUrl,
+      cancelUrl: input.cancelUrl,
+      createdAt: ctx.clock.now(),
+      expiresAt: input.expiresAt,
+    })
+    .returning();
+  return { id: row!.id, url: checkoutUrl(ctx.publicUrl, row!.id) };
+}
+
+export async function findCheckout(ctx: Pick<SandboxOptions, 'db'>, id: string) {
+  const [row] = await ctx.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
+  return row ?? null;
 }

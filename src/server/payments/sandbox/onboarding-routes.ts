@@ -1,7 +1,137 @@
-// Sandbox onboarding pages. Built by the claim-a-gift work.
-import type { FastifyPluginAsync } from 'fastify';
+// Sandbox onboarding and express dashboard pages (DESIGN §3). The recipient picks the outcome the provider
+// would reach; the sandbox then emits a Stripe-shaped account.updated through the same event handler as Stripe
+// webhooks, pays out waiting gifts right away when verified, and returns to the claim page.
+import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { sandboxAccounts, sandboxTransfers } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
+import { handleProviderEvent } from '../../services/events/handle-event.js';
+import { payOutAccount } from '../../services/payouts/job.js';
+import { formatUsd } from '../../../shared/money.js';
+import { getSandboxAccount, sandboxAccountObject, type SandboxAccountStatus } from './connect.js';
+import { escapeHtml, sandboxPage } from './page.js';
+
+const OUTCOMES: Array<{ value: SandboxAccountStatus; label: string }> = [
+  { value: 'verified', label: 'Verified' },
+  { value: 'needs_info', label: 'Needs more information' },
+  { value: 'pending', label: 'Verification pending' },
+];
+
+const STATUS_LABEL: Record<string, string> = {
+  new: 'Onboarding not started',
+  verified: 'Verified: payouts enabled',
+  needs_info: 'More information needed',
+  pending: 'Verification pending',
+};
+
+const submitSchema = z.object({
+  outcome: z.enum(['verified', 'needs_info', 'pending'], { error: 'Choose an outcome' }),
+  return_url: z.string().min(1),
+});
+
+type AccountParams = { Params: { accountId: string } };
 
 export const sandboxOnboardingRoutes =
-  (_deps: AppDeps): FastifyPluginAsync =>
-  async () => {};
+  (deps: AppDeps): FastifyPluginAsync =>
+  async (app) => {
+    const ctx = { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl };
+    // Only our own pages are valid return targets: the sandbox is not an open redirect.
+    const safeReturn = (url: unknown) =>
+      typeof url === 'string' && url.startsWith(`${deps.config.publicUrl}/`) ? url : `${deps.config.publicUrl}/`;
+
+    const page = (reply: FastifyReply, status: number, title: string, body: string) =>
+      reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxPage(title, body));
+    const missing = (reply: FastifyReply) =>
+      page(reply, 404, 'Account not found', '<h1>Account not found</h1><p>This sandbox account does not exist.</p>');
+
+    /** Sets the account's state, emits account.updated, and pays out its waiting gifts when it became verified. */
+    const setStatus = async (accountId: string, status: SandboxAccountStatus) => {
+      const [row] = await deps.db
+        .update(sandboxAccounts)
+        .set({ status, updatedAt: deps.clock.now() })
+        .where(eq(sandboxAccounts.id, accountId))
+        .returning();
+      if (!row) return false;
+      await handleProviderEvent(deps, {
+        id: `evt_sb_${randomBytes(12).toString('hex')}`,
+        type: 'account.updated',
+        created: Math.floor(deps.clock.now().getTime() / 1000),
+        data: { object: sandboxAccountObject(row) },
+      });
+      if (status === 'verified') await payOutAccount(deps, accountId);
+      return true;
+    };
+
+    app.get<AccountParams & { Querystring: { return_url?: string } }>('/sandbox/onboarding/:accountId', async (request, reply) => {
+      const account = await getSandboxAccount(ctx, request.params.accountId);
+      if (!account) return missing(reply);
+      const field = (id: string, label: string, value: string, extra = '') =>
+        `<label for="${id}">${label}</label><input id="${id}" name="${id}" value="${escapeHtml(value)}" ${extra}>`;
+      return page(
+        reply,
+        200,
+        'Verify your identity',
+        `<h1>Verify your identity to get paid</h1>
+<p class="muted">Payout account for ${escapeHtml(account.email)}. Test details are filled in for you.</p>
+<form method="post" action="/sandbox/onboarding/${encodeURIComponent(account.id)}">
+<input type="hidden" name="return_url" value="${escapeHtml(safeReturn(request.query.return_url))}">
+${field('first_name', 'Legal first name', 'Jenny', 'autocomplete="given-name"')}
+${field('last_name', 'Legal last name', 'Rosen', 'autocomplete="family-name"')}
+${field('dob', 'Date of birth', '1990-01-01', 'type="date"')}
+${field('ssn_last_4', 'Last 4 digits of SSN', '0000', 'inputmode="numeric"')}
+${field('routing_number', 'Routing number', '110000000', 'inputmode="numeric"')}
+${field('account_number', 'Account number', '000123456789', 'inputmode="numeric"')}
+<label for="outcome">Outcome</label>
+<select id="outcome" name="outcome">${OUTCOMES.map((o) => `<option value="${o.value}">${o.label}</option>`).join('')}</select>
+<p class="muted">The outcome decides what the provider's checks conclude.</p>
+<button type="submit">Submit</button>
+</form>`,
+      );
+    });
+
+    app.post<AccountParams>('/sandbox/onboarding/:accountId', async (request, reply) => {
+      const parsed = submitSchema.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        return page(reply, 400, 'Check the form', `<h1>Check the form</h1><p class="error">${escapeHtml(parsed.error.issues[0]!.message)}</p>`);
+      }
+      if (!(await setStatus(request.params.accountId, parsed.data.outcome))) return missing(reply);
+      return reply.redirect(safeReturn(parsed.data.return_url), 303);
+    });
+
+    app.get<AccountParams>('/sandbox/dashboard/:accountId', async (request, reply) => {
+      const account = await getSandboxAccount(ctx, request.params.accountId);
+      if (!account) return missing(reply);
+      const transfers = await deps.db
+        .select()
+        .from(sandboxTransfers)
+        .where(eq(sandboxTransfers.accountId, account.id))
+        .orderBy(desc(sandboxTransfers.createdAt));
+      const rows = transfers
+        .map((t) => `<tr><td>${escapeHtml(t.createdAt.toISOString().slice(0, 10))} · ${escapeHtml(t.description ?? 'Transfer')}</td><td>${formatUsd(t.amountCents)}</td></tr>`)
+        .join('');
+      const verify =
+        account.status === 'verified'
+          ? ''
+          : `<form method="post" action="/sandbox/dashboard/${encodeURIComponent(account.id)}/verify">
+<p class="muted">In the sandbox, you decide when the provider's checks finish.</p>
+<button type="submit">Complete verification</button></form>`;
+      return page(
+        reply,
+        200,
+        'Express dashboard',
+        `<h1>Express dashboard</h1>
+<p>${escapeHtml(account.email)}</p>
+<p><strong>Status:</strong> ${escapeHtml(STATUS_LABEL[account.status] ?? account.status)}</p>
+<h2>Transfers</h2>
+${rows ? `<table>${rows}</table>` : '<p class="muted">No transfers yet.</p>'}
+${verify}`,
+      );
+    });
+
+    app.post<AccountParams>('/sandbox/dashboard/:accountId/verify', async (request, reply) => {
+      if (!(await setStatus(request.params.accountId, 'verified'))) return missing(reply);
+      return reply.redirect(`/sandbox/dashboard/${encodeURIComponent(request.params.accountId)}`, 303);
+    });
+  };

@@ -1,11 +1,41 @@
-// The Stripe adapter: refunds. Placeholder bodies until this area is built; each throws a clear ProviderError.
+// The Stripe adapter: refunds of the gift amount against the gift's payment intent (the fee and tip are kept),
+// with the gift's idempotency key so a retry never refunds twice.
+import type Stripe from 'stripe';
 import { ProviderError, type CreateRefundInput, type MoneyMovement } from '../provider.js';
 import type { StripeContext } from './provider.js';
 
-export async function createRefund(_ctx: StripeContext, _input: CreateRefundInput): Promise<MoneyMovement> {
-  throw new ProviderError('The Stripe adapter cannot refund yet', false);
+const FAILED = new Set(['failed', 'canceled']);
+
+function providerError(action: string, error: unknown): ProviderError {
+  const e = error as { message?: string; type?: string; statusCode?: number };
+  // Bad requests (4xx other than rate limits) will fail the same way again; network and 5xx errors may not.
+  const retryable = !(e.statusCode && e.statusCode >= 400 && e.statusCode < 500 && e.statusCode !== 429);
+  return new ProviderError(`Stripe could not ${action}: ${e.message ?? String(error)}`, retryable);
 }
 
-export async function findRefund(_ctx: StripeContext, _paymentIntentId: string): Promise<MoneyMovement | null> {
-  throw new ProviderError('The Stripe adapter cannot find a refund yet', false);
+export async function createRefund(ctx: StripeContext, input: CreateRefundInput): Promise<MoneyMovement> {
+  let refund: Stripe.Refund;
+  try {
+    refund = await ctx.stripe.refunds.create(
+      { payment_intent: input.paymentIntentId, amount: input.amountCents, metadata: input.metadata },
+      { idempotencyKey: input.idempotencyKey },
+    );
+  } catch (error) {
+    throw providerError('refund the payment', error);
+  }
+  if (refund.status && FAILED.has(refund.status)) {
+    throw new ProviderError(`Stripe refund ${refund.id} is ${refund.status}`, false);
+  }
+  return { id: refund.id, amountCents: refund.amount };
+}
+
+export async function findRefund(ctx: StripeContext, paymentIntentId: string): Promise<MoneyMovement | null> {
+  let list: Stripe.ApiList<Stripe.Refund>;
+  try {
+    list = await ctx.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 10 });
+  } catch (error) {
+    throw providerError('list refunds', error);
+  }
+  const refund = list.data.find((r) => !r.status || !FAILED.has(r.status));
+  return refund ? { id: refund.id, amountCents: refund.amount } : null;
 }

@@ -1,0 +1,20 @@
+// POST /api/gifts: validate the create-gift payload with the shared schema, create the gift, answer {checkoutUrl}.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../deps.js';
+import { validate } from '../http/validate.js';
+import { sessionCookie } from '../http/session-auth.js';
+import { readSession } from '../services/sessions.js';
+import { createGift } from '../services/gifts/create-gift.js';
+import { createGiftSchema, type CreateGiftResponse } from '../../shared/schemas/gift.js';
+
+export const giftRoutes =
+  (deps: AppDeps): FastifyPluginAsync =>
+  async (app) => {
+    app.post('/api/gifts', async (request, reply): Promise<CreateGiftResponse> => {
+      const input = validate(createGiftSchema, request.body);
+      const donorSession = await readSession(deps.db, deps.clock, 'donor', sessionCookie(request, 'donor'));
+      const result = await createGift(deps, input, { sessionDonorId: donorSession?.subjectId ?? null });
+      reply.status(201);
+      return result;
+    });
+  };

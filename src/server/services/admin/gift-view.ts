@@ -1,0 +1,35 @@
+// The gift as the admin sees it (spec §3): serial id, status, amount, sender and recipient names, dates.
+import { gifts } from '../../db/schema.js';
+import { formatCents } from '../../../shared/money.js';
+import type { AdminGift } from '../../../shared/schemas/admin.js';
+
+/** Only the columns the admin view needs (no hashes, notes or provider ids). */
+export const adminGiftColumns = {
+  id: gifts.id,
+  status: gifts.status,
+  amountCents: gifts.amountCents,
+  senderFirstName: gifts.senderFirstName,
+  senderLastName: gifts.senderLastName,
+  recipientFirstName: gifts.recipientFirstName,
+  recipientLastName: gifts.recipientLastName,
+  recipientEmail: gifts.recipientEmail,
+  createdAt: gifts.createdAt,
+  expiresAt: gifts.expiresAt,
+};
+
+type AdminGiftRow = { [K in keyof typeof adminGiftColumns]: (typeof adminGiftColumns)[K]['_']['data'] | null };
+
+export function toAdminGift(row: AdminGiftRow): AdminGift {
+  return {
+    id: row.id!,
+    status: row.status!,
+    amount: formatCents(row.amountCents!),
+    senderFirstName: row.senderFirstName,
+    senderLastName: row.senderLastName,
+    recipientFirstName: row.recipientFirstName,
+    recipientLastName: row.recipientLastName,
+    recipientEmail: row.recipientEmail,
+    createdAt: row.createdAt!.toISOString(),
+    expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+  };
+}

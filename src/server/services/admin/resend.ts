@@ -1,0 +1,26 @@
+// Resend the recipient's e-mail: only for paid gifts. A fresh claim link replaces the old one (the old link
+// stops working) and the notification is queued again, in one transaction.
+import { eq } from 'drizzle-orm';
+import { gifts } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import { conflict, notFound } from '../../errors.js';
+import { sendClaimLink } from '../gifts/claim-link.js';
+import { logSecurityEvent } from './security-log.js';
+
+export async function resendGiftEmail(
+  deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
+  giftId: number,
+  actor: { email: string | null; ip: string },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [gift] = await tx.select({ status: gifts.status }).from(gifts).where(eq(gifts.id, giftId)).for('update');
+    if (!gift) throw notFound(`Gift #${giftId} was not found.`);
+    if (gift.status !== 'paid') {
+      throw conflict(`Only paid gifts can have their email resent; gift #${giftId} is ${gift.status}.`);
+    }
+    if (!(await sendClaimLink(tx, deps, giftId))) {
+      throw conflict(`Gift #${giftId} has no recipient email address to send to.`);
+    }
+    await logSecurityEvent(tx, deps.clock, { event: 'admin.resend_email', actor: actor.email, ip: actor.ip, detail: { giftId } });
+  });
+}

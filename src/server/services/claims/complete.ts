@@ -1,0 +1,46 @@
+// GET /api/gifts/claim/:token/complete: the check that runs when the recipient returns from onboarding.
+// It reads the account from the provider (returning proves nothing) and, when it can receive transfers, pays
+// the gift out exactly once; otherwise it says what is still pending.
+import type { ServiceDeps } from '../../deps.js';
+import { badRequest, notFound } from '../../errors.js';
+import { formatUsd } from '../../../shared/money.js';
+import { CLAIM_MESSAGES, type ClaimCompleteResponse } from '../../../shared/schemas/claim.js';
+import type { ConnectedAccount } from '../../payments/provider.js';
+import { payOutGift } from '../payouts/pay-out.js';
+import { requireGiftByToken } from './find-gift.js';
+
+export function pendingMessage(account: ConnectedAccount): string {
+  if (account.requirementsPending > 0) {
+    const n = account.requirementsPending;
+    return `Your account setup is not finished yet: ${n} item${n === 1 ? '' : 's'} still need${n === 1 ? 's' : ''} your attention. Continue your account setup to receive your gift.`;
+  }
+  if (account.verifying) return 'Your details are being verified. We will send your gift automatically as soon as verification finishes.';
+  return 'Your account is still being set up. We will send your gift automatically as soon as it is ready.';
+}
+
+export async function completeClaim(deps: ServiceDeps, token: string): Promise<ClaimCompleteResponse> {
+  const gift = await requireGiftByToken(deps.db, token);
+  const giftId = gift.publicId;
+  const amount = formatUsd(gift.amountCents);
+  const done = { success: true, giftId, message: `Your gift of ${amount} is on its way. It usually arrives in your bank account within 1-2 business days.` };
+  if (gift.status === 'claimed') return done;
+  if (gift.status === 'pending') throw badRequest(CLAIM_MESSAGES.notPaid);
+  if (gift.status !== 'paid') throw notFound(CLAIM_MESSAGES.notFound);
+  if (!gift.claimStartedAt || !gift.recipientAccountId) {
+    throw badRequest('Please claim your gift first: open your claim link and press "Claim Your Gift".');
+  }
+
+  const outcome = await payOutGift(deps, gift.id);
+  switch (outcome.kind) {
+    case 'claimed':
+      return done;
+    case 'in_progress':
+      return { success: true, giftId, message: `Your account is verified and your gift of ${amount} is being sent. It usually arrives within 1-2 business days.` };
+    case 'not_ready':
+      return { success: false, giftId, message: pendingMessage(outcome.account) };
+    case 'failed':
+      return { success: false, giftId, message: 'Your account is verified, but the transfer could not be sent yet. We will retry automatically within a few minutes.' };
+    default:
+      throw notFound(CLAIM_MESSAGES.notFound);
+  }
+}

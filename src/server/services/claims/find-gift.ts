@@ -1,0 +1,36 @@
+// Finds a gift by its claim token. Only the token's SHA-256 is stored, so the lookup hashes the token first.
+import { eq } from 'drizzle-orm';
+import { gifts } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import { sha256 } from '../../crypto.js';
+import { notFound } from '../../errors.js';
+import { CLAIM_MESSAGES, CLAIM_TOKEN_PATTERN } from '../../../shared/schemas/claim.js';
+
+export type GiftRow = typeof gifts.$inferSelect;
+
+/** Hash of a well-formed token, or null for anything that cannot be a token (no database round trip). */
+export function claimTokenHash(token: string): string | null {
+  return CLAIM_TOKEN_PATTERN.test(token) ? sha256(token) : null;
+}
+
+export async function requireGiftByToken(db: DbOrTx, token: string): Promise<GiftRow> {
+  const hash = claimTokenHash(token);
+  const [gift] = hash ? await db.select().from(gifts).where(eq(gifts.claimTokenHash, hash)) : [];
+  if (!gift) throw notFound(CLAIM_MESSAGES.notFound);
+  return gift;
+}
+
+export async function loadGift(db: DbOrTx, giftId: number): Promise<GiftRow | undefined> {
+  const [gift] = await db.select().from(gifts).where(eq(gifts.id, giftId));
+  return gift;
+}
+
+/** Where the recipient returns after onboarding: the claim page, which then runs the completion check. */
+export function claimReturnUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/claim/${token}?return=true`;
+}
+
+/** The server route that mints a fresh onboarding link, so an old or expired link can always be resumed. */
+export function onboardingRefreshUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/gifts/claim/${token}/onboarding`;
+}

@@ -1,0 +1,182 @@
+// Expiry: every paid, unclaimed gift past expires_at moves paid → expired → refunded, exactly once per gift,
+// even when the admin button, parallel requests and the scheduled job on several instances overlap.
+//
+// 1. Claim: one statement picks due rows with FOR UPDATE SKIP LOCKED and moves them paid → expired, setting
+//    refund_started_at in the same conditional update (claim/expiry exclusion: it requires
+//    transfer_started_at IS NULL, and a claim's transfer requires refund_started_at IS NULL). It also takes a
+//    lease (reconcile_after) so no other run touches the gift while its refund is in flight.
+// 2. Refund the gift amount (fee and tip kept) with the idempotency key gift:<id>:refund.
+// 3. expired → refunded (conditional), and the sender's e-mail queued in the same transaction.
+// A failure leaves the gift expired with its lease pushed back; a later run (after the lease) retries it,
+// first asking the provider whether the refund already happened. One failing gift never stops the rest.
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { gifts } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import { DAY, MINUTE } from '../../clock.js';
+import { queueEmail } from '../../email/outbox.js';
+import { refundEmail } from '../../email/templates/refund.js';
+import { ONBOARDING_GRACE_DAYS } from '../../../shared/constants.js';
+import { faultPoint } from '../../fault-injection.js';
+
+export const REFUND_LEASE_MS = 5 * MINUTE;
+const BATCH_SIZE = 100;
+/** Refunds in flight at once within a run: provider round trips overlap, the database stays unhurried. */
+const CONCURRENCY = 4;
+
+export interface ExpiryLogger {
+  warn(obj: unknown, msg: string): void;
+}
+
+export interface ExpiryResult {
+  /** Gifts refunded by this run. */
+  processed: number;
+  /** Gifts whose refund failed in this run; they are retried later. */
+  failed: number;
+}
+
+type ClaimedGift = Pick<
+  typeof gifts.$inferSelect,
+  | 'id'
+  | 'publicId'
+  | 'amountCents'
+  | 'feeCents'
+  | 'tipCents'
+  | 'paymentIntentId'
+  | 'senderEmail'
+  | 'senderFirstName'
+  | 'recipientFirstName'
+  | 'reconcileAttempts'
+> & { retry: boolean };
+
+const claimedColumns = {
+  id: gifts.id,
+  publicId: gifts.publicId,
+  amountCents: gifts.amountCents,
+  feeCents: gifts.feeCents,
+  tipCents: gifts.tipCents,
+  paymentIntentId: gifts.paymentIntentId,
+  senderEmail: gifts.senderEmail,
+  senderFirstName: gifts.senderFirstName,
+  recipientFirstName: gifts.recipientFirstName,
+  reconcileAttempts: gifts.reconcileAttempts,
+};
+
+/** 5 min, 10 min, 20 min … at most an hour between retries of a failing refund. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60 * MINUTE, REFUND_LEASE_MS * 2 ** Math.max(0, attempts));
+}
+
+/** A gift is due once expires_at has passed; a claim started before expiry gets ONBOARDING_GRACE_DAYS more. */
+function dueCondition(now: Date) {
+  const graceCutoff = new Date(now.getTime() - ONBOARDING_GRACE_DAYS * DAY);
+  return and(
+    eq(gifts.status, 'paid'),
+    isNull(gifts.transferStartedAt),
+    isNull(gifts.refundStartedAt),
+    lte(gifts.expiresAt, now),
+    or(isNull(gifts.claimStartedAt), sql`${gifts.claimStartedAt} >= ${gifts.expiresAt}`, lte(gifts.expiresAt, graceCutoff)),
+  );
+}
+
+async function claimDue(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>): Promise<ClaimedGift[]> {
+  const now = deps.clock.now();
+  // The lease outlives any normal refund call; a refund still unrecorded after it was interrupted.
+  const lease = new Date(now.getTime() + Math.min(REFUND_LEASE_MS, deps.config.reconcileAfterMs));
+  const due = deps.db
+    .select({ id: gifts.id })
+    .from(gifts)
+    .where(dueCondition(now))
+    .orderBy(gifts.expiresAt)
+    .limit(BATCH_SIZE)
+    .for('update', { skipLocked: true });
+  const fresh = await deps.db
+    .update(gifts)
+    .set({ status: 'expired', expiredAt: now, refundStartedAt: now, reconcileAfter: lease })
+    .where(and(sql`${gifts.id} in (${due})`, dueCondition(now)))
+    .returning(claimedColumns);
+  if (fresh.length) return fresh.map((g) => ({ ...g, retry: false }));
+
+  // Nothing newly due: take over refunds that failed or were interrupted, once their lease has run out.
+  const stuck = deps.db
+    .select({ id: gifts.id })
+    .from(gifts)
+    .where(and(eq(gifts.status, 'expired'), isNull(gifts.refundedAt), or(isNull(gifts.reconcileAfter), lte(gifts.reconcileAfter, now))))
+    .orderBy(gifts.id)
+    .limit(BATCH_SIZE)
+    .for('update', { skipLocked: true });
+  const retried = await deps.db
+    .update(gifts)
+    .set({ reconcileAfter: lease, reconcileAttempts: sql`${gifts.reconcileAttempts} + 1` })
+    .where(and(sql`${gifts.id} in (${stuck})`, eq(gifts.status, 'expired'), isNull(gifts.refundedAt)))
+    .returning(claimedColumns);
+  return retried.map((g) => ({ ...g, retry: true }));
+}
+
+async function refundGift(deps: ServiceDeps, gift: ClaimedGift): Promise<boolean> {
+  const { db, payments, clock } = deps;
+  if (!gift.paymentIntentId) throw new Error('the gift has no payment to refund');
+  // A retry may follow a refund that succeeded before a crash; ask first (idempotency keys do not last forever).
+  const refund =
+    (gift.retry ? await payments.findRefund(gift.paymentIntentId) : null) ??
+    (await payments.createRefund({
+      paymentIntentId: gift.paymentIntentId,
+      amountCents: gift.amountCents,
+      idempotencyKey: `gift:${gift.id}:refund`,
+      metadata: { gift_id: String(gift.id), gift_public_id: gift.publicId, reason: 'gift_expired' },
+    }));
+  faultPoint('after-refund');
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const [row] = await tx
+      .update(gifts)
+      .set({ status: 'refunded', refundId: refund.id, refundedAt: now, reconcileAfter: null, needsAttention: null })
+      .where(and(eq(gifts.id, gift.id), eq(gifts.status, 'expired'), isNull(gifts.refundedAt)))
+      .returning({ id: gifts.id });
+    if (!row) return false;
+    if (gift.senderEmail) {
+      await queueEmail(tx, clock, {
+        kind: 'refund',
+        to: gift.senderEmail,
+        giftId: gift.id,
+        dedupeKey: `gift:${gift.id}:refund-email`,
+        ...refundEmail(gift),
+      });
+    }
+    return true;
+  });
+}
+
+async function noteFailure(deps: Pick<ServiceDeps, 'db' | 'clock'>, gift: ClaimedGift, error: unknown): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  await deps.db
+    .update(gifts)
+    .set({
+      reconcileAfter: new Date(deps.clock.now().getTime() + retryDelayMs(gift.reconcileAttempts)),
+      needsAttention: `Refund failed: ${message}`.slice(0, 500),
+    })
+    .where(and(eq(gifts.id, gift.id), eq(gifts.status, 'expired')));
+}
+
+export async function processExpired(deps: ServiceDeps, log?: ExpiryLogger): Promise<ExpiryResult> {
+  const result: ExpiryResult = { processed: 0, failed: 0 };
+  const attempted = new Set<number>();
+  for (;;) {
+    const batch = (await claimDue(deps)).filter((g) => !attempted.has(g.id));
+    if (batch.length === 0) break;
+    for (let i = 0; i < batch.length; i += CONCURRENCY) {
+      await Promise.all(
+        batch.slice(i, i + CONCURRENCY).map(async (gift) => {
+          attempted.add(gift.id);
+          try {
+            if (await refundGift(deps, gift)) result.processed++;
+          } catch (error) {
+            result.failed++;
+            log?.warn({ err: error, giftId: gift.id }, 'refund of an expired gift failed; it will be retried');
+            await noteFailure(deps, gift, error).catch((e: unknown) => log?.warn({ err: e, giftId: gift.id }, 'could not record the refund failure'));
+          }
+        }),
+      );
+    }
+  }
+  return result;
+}

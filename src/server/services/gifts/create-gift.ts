@@ -1,0 +1,97 @@
+// Creating a gift: store it as pending (answer only as an argon2id hash), then open a checkout with the
+// provider. The claim token is minted at payment (services/gifts/claim-link.ts): tokens are stored only
+// hashed, so a link can only be e-mailed at the moment it is created.
+import { eq, sql } from 'drizzle-orm';
+import { donors, gifts } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { ServiceDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { hashSecret, newPublicId, normaliseAnswer } from '../../crypto.js';
+import { HOUR } from '../../clock.js';
+import { giftTotals } from '../../../shared/money.js';
+import type { CreateGiftInput, DonorAccountInput } from '../../../shared/schemas/gift.js';
+import { checkoutLines } from './checkout-lines.js';
+
+/** Metadata key that marks a gift whose sender opted into a donor account on the review page. */
+export const DONOR_OPT_IN_METADATA = 'donor_opt_in';
+export const CHECKOUT_TTL_MS = 24 * HOUR;
+
+export interface CreateGiftOptions {
+  /** The signed-in donor (valid hg_donor session), if any. */
+  sessionDonorId?: number | null;
+}
+
+export async function createGift(deps: ServiceDeps, input: CreateGiftInput, options: CreateGiftOptions = {}): Promise<{ checkoutUrl: string }> {
+  const totals = giftTotals(input.amount, input.tip);
+  // Hash before the transaction: argon2 is the slow part and must not hold a connection.
+  const answerHash = input.securityAnswerHash ? await hashSecret(normaliseAnswer(input.securityAnswerHash)) : null;
+  const now = deps.clock.now();
+
+  const { gift, donorEmail, optedIn } = await deps.db.transaction(async (tx) => {
+    const donor = await resolveDonor(tx, now, options.sessionDonorId ?? null, input.donorAccount);
+    const [row] = await tx
+      .insert(gifts)
+      .values({
+        publicId: newPublicId(),
+        status: 'pending',
+        amountCents: totals.amount,
+        feeCents: totals.fee,
+        tipCents: totals.tip,
+        totalCents: totals.total,
+        senderCoversFees: input.senderCoversFees,
+        recipientFirstName: input.recipientFirstName,
+        recipientLastName: input.recipientLastName,
+        recipientEmail: input.recipientEmail,
+        personalNote: input.personalNote,
+        securityQuestion: input.securityQuestion,
+        securityAnswerHash: answerHash,
+        donorId: donor?.id ?? null,
+        createdAt: now,
+      })
+      .returning();
+    return { gift: row!, donorEmail: donor?.email ?? null, optedIn: donor?.optedIn ?? false };
+  });
+
+  let session;
+  try {
+    session = await deps.payments.createCheckout({
+      giftPublicId: gift.publicId,
+      lines: checkoutLines(totals),
+      customerEmail: donorEmail,
+      successUrl: `${deps.config.publicUrl}/success`,
+      cancelUrl: `${deps.config.publicUrl}/gift/review?canceled=true`,
+      expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
+      idempotencyKey: `gift:${gift.publicId}:checkout`,
+      metadata: optedIn ? { [DONOR_OPT_IN_METADATA]: 'true' } : {},
+    });
+  } catch {
+    // The pending gift stays behind unpaid; it is never notified or charged.
+    throw new AppError(502, 'We could not start the payment with our payment partner. Please try again in a moment.');
+  }
+  await deps.db.update(gifts).set({ checkoutSessionId: session.id }).where(eq(gifts.id, gift.id));
+  return { checkoutUrl: session.url };
+}
+
+/** The signed-in donor wins; otherwise an opt-in finds or creates the donor by e-mail (case-insensitive). */
+async function resolveDonor(
+  tx: DbOrTx,
+  now: Date,
+  sessionDonorId: number | null,
+  optIn: DonorAccountInput | null,
+): Promise<{ id: number; email: string; optedIn: boolean } | null> {
+  if (sessionDonorId !== null) {
+    const [donor] = await tx.select({ id: donors.id, email: donors.email }).from(donors).where(eq(donors.id, sessionDonorId));
+    if (donor) return { ...donor, optedIn: false };
+  }
+  if (!optIn) return null;
+  // ON CONFLICT on the lower(email) unique index: two parallel opt-ins with one e-mail make one donor.
+  await tx
+    .insert(donors)
+    .values({ email: optIn.email, firstName: optIn.firstName, lastName: optIn.lastName, createdAt: now })
+    .onConflictDoNothing();
+  const [donor] = await tx
+    .select({ id: donors.id, email: donors.email })
+    .from(donors)
+    .where(eq(sql`lower(${donors.email})`, optIn.email.toLowerCase()));
+  return donor ? { ...donor, optedIn: true } : null;
+}

@@ -1,0 +1,88 @@
+// The payout job: gifts whose claim started are paid out once their recipient's account can receive
+// transfers (verification often finishes after the recipient has left). Also resumes transfers interrupted by
+// a crash. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease in reconcile_after, so several instances
+// never work on the same gift at once; the exclusion protocol and the idempotency key make even that harmless.
+import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { gifts } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import { MINUTE } from '../../clock.js';
+import { payOutGift, sendTransfer, type PayoutOutcome } from './pay-out.js';
+
+export const PAYOUT_JOB_INTERVAL_MS = 30_000;
+const LEASE_MS = 60_000;
+
+/** Unverified accounts are re-checked less often the longer they wait: 30 s at first, at most every 10 minutes. */
+function nextCheckMs(claimStartedAt: Date, now: Date): number {
+  return Math.min(10 * MINUTE, Math.max(30_000, (now.getTime() - claimStartedAt.getTime()) / 10));
+}
+
+export interface PayoutRun {
+  checked: number;
+  claimed: number;
+}
+
+export async function runPayouts(deps: ServiceDeps, limit = 20): Promise<PayoutRun> {
+  const now = deps.clock.now();
+  const due = deps.db
+    .select({ id: gifts.id })
+    .from(gifts)
+    .where(
+      and(
+        eq(gifts.status, 'paid'),
+        isNotNull(gifts.claimStartedAt),
+        isNotNull(gifts.recipientAccountId),
+        isNull(gifts.refundStartedAt),
+        isNull(gifts.needsAttention),
+        or(isNull(gifts.reconcileAfter), lte(gifts.reconcileAfter, now)),
+        or(isNull(gifts.transferStartedAt), lte(gifts.transferStartedAt, new Date(now.getTime() - deps.config.reconcileAfterMs))),
+      ),
+    )
+    .orderBy(gifts.reconcileAfter, gifts.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const leased = await deps.db
+    .update(gifts)
+    .set({ reconcileAfter: new Date(now.getTime() + Math.min(LEASE_MS, deps.config.reconcileAfterMs)) })
+    .where(sql`${gifts.id} in (${due})`)
+    .returning();
+
+  const run: PayoutRun = { checked: leased.length, claimed: 0 };
+  for (const gift of leased) {
+    let outcome: PayoutOutcome;
+    try {
+      outcome = gift.transferStartedAt ? await sendTransfer(deps, gift, { resume: true }) : await payOutGift(deps, gift.id);
+    } catch {
+      // The provider could not be asked (e.g. network): the lease expires and the next run tries again.
+      continue;
+    }
+    if (outcome.kind === 'claimed') run.claimed++;
+    if (outcome.kind === 'not_ready') {
+      await deps.db
+        .update(gifts)
+        .set({ reconcileAfter: new Date(now.getTime() + nextCheckMs(gift.claimStartedAt!, now)) })
+        .where(and(eq(gifts.id, gift.id), eq(gifts.status, 'paid'), isNull(gifts.transferStartedAt)));
+    }
+  }
+  return run;
+}
+
+/** Pays out every waiting gift of one account now (after the sandbox reports it verified). */
+export async function payOutAccount(deps: ServiceDeps, accountId: string): Promise<number> {
+  const waiting = await deps.db
+    .select({ id: gifts.id })
+    .from(gifts)
+    .where(
+      and(
+        eq(gifts.recipientAccountId, accountId),
+        eq(gifts.status, 'paid'),
+        isNotNull(gifts.claimStartedAt),
+        isNull(gifts.transferStartedAt),
+        isNull(gifts.refundStartedAt),
+      ),
+    );
+  let claimed = 0;
+  for (const { id } of waiting) {
+    if ((await payOutGift(deps, id)).kind === 'claimed') claimed++;
+  }
+  return claimed;
+}

@@ -1,0 +1,115 @@
+// Data retention (spec §9). 60 days after a gift is claimed or refunded (or abandoned unpaid), its personal data
+// is erased — amounts, statuses, dates and provider ids stay as the 7-year payment record. Support messages go
+// after 2 years, security log entries after 1 year, expired sessions and sign-in links at once.
+// Every step is a batched, idempotent statement on rows claimed with SKIP LOCKED, so several instances may run it.
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  contactMessages,
+  donorLoginTokens,
+  gifts,
+  outbox,
+  rateEvents,
+  securityLog,
+  sessions,
+} from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../clock.js';
+import { DAY } from '../../clock.js';
+import {
+  RETENTION_GIFT_DATA_DAYS,
+  RETENTION_SECURITY_LOG_DAYS,
+  RETENTION_SUPPORT_DAYS,
+} from '../../../shared/constants.js';
+
+export interface PurgeResult {
+  giftsErased: number;
+  contactMessagesDeleted: number;
+  securityLogDeleted: number;
+  housekeeping: number;
+}
+
+const BATCH = 500;
+
+const ERASED_GIFT_FIELDS = {
+  recipientFirstName: null,
+  recipientLastName: null,
+  recipientEmail: null,
+  personalNote: null,
+  securityQuestion: null,
+  securityAnswerHash: null,
+  claimTokenHash: null,
+  senderFirstName: null,
+  senderLastName: null,
+  senderEmail: null,
+} as const;
+
+export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<PurgeResult> {
+  const now = deps.clock.now();
+  const giftCutoff = new Date(now.getTime() - RETENTION_GIFT_DATA_DAYS * DAY);
+  const result: PurgeResult = { giftsErased: 0, contactMessagesDeleted: 0, securityLogDeleted: 0, housekeeping: 0 };
+
+  for (;;) {
+    const erased = await deps.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: gifts.id })
+        .from(gifts)
+        .where(
+          and(
+            isNull(gifts.personalDataErasedAt),
+            or(
+              and(eq(gifts.status, 'claimed'), lte(gifts.claimedAt, giftCutoff)),
+              and(eq(gifts.status, 'refunded'), lte(gifts.refundedAt, giftCutoff)),
+              // Never paid: erased 60 days after it was abandoned or created.
+              and(eq(gifts.status, 'pending'), lte(sql`coalesce(${gifts.abandonedAt}, ${gifts.createdAt})`, giftCutoff)),
+            ),
+          ),
+        )
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return 0;
+      const ids = due.map((d) => d.id);
+      await tx.update(gifts).set({ ...ERASED_GIFT_FIELDS, personalDataErasedAt: now }).where(inArray(gifts.id, ids));
+      await tx
+        .update(outbox)
+        .set({ toAddress: null, replyTo: null, subject: null, textBody: null, htmlBody: null })
+        .where(inArray(outbox.giftId, ids));
+      return ids.length;
+    });
+    result.giftsErased += erased;
+    if (erased < BATCH) break;
+  }
+
+  const supportCutoff = new Date(now.getTime() - RETENTION_SUPPORT_DAYS * DAY);
+  const deletedContacts = await deps.db
+    .delete(contactMessages)
+    .where(lte(contactMessages.createdAt, supportCutoff))
+    .returning({ id: contactMessages.id });
+  result.contactMessagesDeleted = deletedContacts.length;
+  // The copies of those messages in the outbox go with them.
+  await deps.db
+    .update(outbox)
+    .set({ toAddress: null, replyTo: null, subject: null, textBody: null, htmlBody: null })
+    .where(and(eq(outbox.kind, 'contact'), lte(outbox.createdAt, supportCutoff), isNotNull(outbox.textBody)));
+
+  const securityCutoff = new Date(now.getTime() - RETENTION_SECURITY_LOG_DAYS * DAY);
+  const deletedLog = await deps.db
+    .delete(securityLog)
+    .where(lte(securityLog.createdAt, securityCutoff))
+    .returning({ id: securityLog.id });
+  result.securityLogDeleted = deletedLog.length;
+
+  const expiredSessions = await deps.db
+    .delete(sessions)
+    .where(or(lt(sessions.absoluteExpiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - DAY))))
+    .returning({ id: sessions.idHash });
+  const expiredLinks = await deps.db
+    .delete(donorLoginTokens)
+    .where(lt(donorLoginTokens.expiresAt, new Date(now.getTime() - DAY)))
+    .returning({ id: donorLoginTokens.tokenHash });
+  const oldAttempts = await deps.db
+    .delete(rateEvents)
+    .where(lt(rateEvents.createdAt, new Date(now.getTime() - DAY)))
+    .returning({ id: rateEvents.id });
+  result.housekeeping = expiredSessions.length + expiredLinks.length + oldAttempts.length;
+  return result;
+}

@@ -1,0 +1,87 @@
+// Admin payloads (spec §3, §5): login, first-time setup, gift search. Used by the forms and the routes alike.
+import { z } from 'zod';
+import { ADMIN_PASSWORD_MIN, EMAIL_MAX, PASSWORD_MAX } from '../constants.js';
+import { GIFT_STATUSES } from '../statuses.js';
+import { email, personName } from './common.js';
+
+export const LOGIN_MISSING_MESSAGE = 'Please enter both email and password';
+
+export const adminLoginSchema = z
+  .object({
+    email: z.string({ error: LOGIN_MISSING_MESSAGE }).trim().min(1, LOGIN_MISSING_MESSAGE).max(EMAIL_MAX, 'Email is too long'),
+    password: z.string({ error: LOGIN_MISSING_MESSAGE }).min(1, LOGIN_MISSING_MESSAGE).max(PASSWORD_MAX, 'Password is too long'),
+  })
+  .strict();
+export type AdminLogin = z.infer<typeof adminLoginSchema>;
+
+const password = z
+  .string({ error: `Password must be at least ${ADMIN_PASSWORD_MIN} characters` })
+  .min(ADMIN_PASSWORD_MIN, `Password must be at least ${ADMIN_PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const adminSetupSchema = z
+  .object({
+    email: email(),
+    password,
+    firstName: personName('First name'),
+    lastName: personName('Last name'),
+  })
+  .strict();
+export type AdminSetup = z.infer<typeof adminSetupSchema>;
+
+/** The setup form also asks for the password twice; the confirmation is never sent. */
+export const adminSetupFormSchema = z
+  .object({
+    firstName: personName('First name'),
+    lastName: personName('Last name'),
+    email: email(),
+    password,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: "Passwords don't match" });
+export type AdminSetupForm = z.input<typeof adminSetupFormSchema>;
+
+export const ADMIN_PAGE_SIZE = 50;
+export const SEARCH_QUERY_MAX = 200;
+
+export const adminSearchSchema = z.object({
+  q: z.string().trim().max(SEARCH_QUERY_MAX, `q must be at most ${SEARCH_QUERY_MAX} characters`).optional().default(''),
+  status: z
+    .enum(['all', ...GIFT_STATUSES], { error: `status must be one of all, ${GIFT_STATUSES.join(', ')}` })
+    .optional()
+    .default('all'),
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(10_000, 'page must be at most 10000').optional().default(1),
+});
+export type AdminSearch = z.infer<typeof adminSearchSchema>;
+
+export const giftIdParamSchema = z.object({
+  id: z.coerce.number({ error: 'id must be a gift number' }).int('id must be a gift number').min(1, 'id must be a gift number').max(2_147_483_647, 'id must be a gift number'),
+});
+
+/** A gift as the admin sees it (spec §3). Amount is a decimal string; dates are ISO strings. */
+export interface AdminGift {
+  id: number;
+  status: string;
+  amount: string;
+  senderFirstName: string | null;
+  senderLastName: string | null;
+  recipientFirstName: string | null;
+  recipientLastName: string | null;
+  recipientEmail: string | null;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+/** Search answers a plain list (spec §7); this header says whether another page follows. */
+export const HAS_MORE_HEADER = 'x-has-more';
+
+export interface AdminStats {
+  total: number;
+  totalVolume: string;
+  claimed: number;
+  claimedVolume: string;
+  pending: number;
+  paid: number;
+  expired: number;
+  refunded: number;
+}

@@ -1,0 +1,136 @@
+// The dashboard's data: stats over a mix of statuses, recent list, search (e-mail, partial name, full token,
+// status filter, pages, newest first) and resending the recipient e-mail only for paid gifts.
+import { eq } from 'drizzle-orm';
+import { gifts, securityLog } from '../../src/server/db/schema.js';
+import { sha256 } from '../../src/server/crypto.js';
+import { MINUTE } from '../../src/server/clock.js';
+import { adminCookie, setupAdmin } from '../helpers/admin.js';
+import { seedGift } from '../helpers/seed.js';
+import { describeEachEngine } from '../helpers/test-app.js';
+
+describeEachEngine('admin dashboard data', (ctx) => {
+  let cookie: string;
+  const get = (url: string) => ctx().app.inject({ method: 'GET', url, headers: { cookie } });
+
+  beforeAll(async () => {
+    await setupAdmin(ctx());
+  });
+  // Tests move the clock past the idle timeout while seeding; each starts with a fresh session.
+  beforeEach(async () => {
+    cookie = await adminCookie(ctx());
+  });
+
+  it('counts every status and sums paid and claimed volumes as decimal strings', async () => {
+    const empty = await get('/api/admin/stats');
+    expect(empty.json()).toEqual({ total: 0, totalVolume: '0.00', claimed: 0, claimedVolume: '0.00', pending: 0, paid: 0, expired: 0, refunded: 0 });
+
+    const mix: Array<[string, number]> = [
+      ['pending', 1000], ['pending', 1000],
+      ['paid', 5000], ['paid', 5000], ['paid', 5005],
+      ['claimed', 2500], ['claimed', 7550],
+      ['expired', 3000],
+      ['refunded', 4000],
+    ];
+    for (const [status, amountCents] of mix) await seedGift(ctx(), { status, amountCents });
+    const res = await get('/api/admin/stats');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      total: 9,
+      // Money that was paid: every gift past checkout (pending gifts moved no money).
+      totalVolume: '320.55',
+      claimed: 2,
+      claimedVolume: '100.50',
+      pending: 2,
+      paid: 3,
+      expired: 1,
+      refunded: 1,
+    });
+  });
+
+  it('lists the latest 50 gifts newest first, in the admin shape', async () => {
+    for (let i = 0; i < 52; i++) {
+      ctx().clock.advance(MINUTE);
+      await seedGift(ctx(), { recipientFirstName: `Bulk${i}` });
+    }
+    cookie = await adminCookie(ctx());
+    const res = await get('/api/admin/gifts/recent');
+    const list = res.json() as Array<Record<string, unknown>>;
+    expect(list).toHaveLength(50);
+    expect(list[0]!.recipientFirstName).toBe('Bulk51');
+    expect(list[49]!.recipientFirstName).toBe('Bulk2');
+    expect(Object.keys(list[0]!).sort()).toEqual(
+      ['amount', 'createdAt', 'expiresAt', 'id', 'recipientEmail', 'recipientFirstName', 'recipientLastName', 'senderFirstName', 'senderLastName', 'status'].sort(),
+    );
+    expect(list[0]).toMatchObject({ status: 'paid', amount: '50.00', senderFirstName: 'Sam', senderLastName: 'Sender' });
+    expect(list[0]!.createdAt).toBe(ctx().clock.now().toISOString());
+  });
+
+  it('searches by e-mail, partial name (case-insensitive), full claim token and status, newest first', async () => {
+    ctx().clock.advance(MINUTE);
+    const zelda = await seedGift(ctx(), { recipientFirstName: 'Zelda', recipientLastName: 'Quixote', recipientEmail: 'Zelda.Q@Mail.example' });
+    ctx().clock.advance(MINUTE);
+    const zeldaClaimed = await seedGift(ctx(), { status: 'claimed', recipientFirstName: 'Zeldina', recipientEmail: 'zeldina@mail.example' });
+    ctx().clock.advance(MINUTE);
+    const bySender = await seedGift(ctx(), { senderFirstName: 'Barnaby', senderLastName: 'Whistle', senderEmail: 'barnaby@sender.example' });
+
+    const ids = async (query: string) => ((await get(`/api/admin/gifts/search?${query}`)).json() as Array<{ id: number }>).map((g) => g.id);
+
+    expect(await ids('q=zelda.q%40mail.EXAMPLE')).toEqual([zelda.gift.id]);
+    expect(await ids('q=ELD')).toEqual([zeldaClaimed.gift.id, zelda.gift.id]);
+    expect(await ids('q=quix')).toEqual([zelda.gift.id]);
+    expect(await ids('q=whist')).toEqual([bySender.gift.id]);
+    expect(await ids('q=BARNABY%40sender')).toEqual([bySender.gift.id]);
+    expect(await ids(`q=${encodeURIComponent(zelda.claimToken)}`)).toEqual([zelda.gift.id]);
+    // A part of a token is not a match: only the exact token is looked up (by its hash).
+    expect(await ids(`q=${encodeURIComponent(zelda.claimToken.slice(0, 20))}`)).toEqual([]);
+    expect(await ids('q=eld&status=claimed')).toEqual([zeldaClaimed.gift.id]);
+    expect(await ids('q=eld&status=refunded')).toEqual([]);
+    expect(await ids('status=expired')).toHaveLength(1);
+    expect(await ids('q=100%25')).toEqual([]);
+  });
+
+  it('pages through search results and rejects bad parameters with a 400 naming the field', async () => {
+    const first = await get('/api/admin/gifts/search?q=bulk');
+    expect(first.json()).toHaveLength(50);
+    expect(first.headers['x-has-more']).toBe('true');
+    const second = await get('/api/admin/gifts/search?q=bulk&page=2');
+    expect((second.json() as unknown[]).length).toBe(2);
+    expect(second.headers['x-has-more']).toBe('false');
+    const all = [...(first.json() as Array<{ id: number }>), ...(second.json() as Array<{ id: number }>)].map((g) => g.id);
+    expect(new Set(all).size).toBe(52);
+
+    const badStatus = await get('/api/admin/gifts/search?status=lost');
+    expect(badStatus.statusCode).toBe(400);
+    expect(badStatus.json().message).toMatch(/^status:/);
+    const badPage = await get('/api/admin/gifts/search?page=0');
+    expect(badPage.statusCode).toBe(400);
+    expect(badPage.json().message).toMatch(/^page:/);
+  });
+
+  it('resends the e-mail with a fresh link for a paid gift only', async () => {
+    const { gift, claimToken } = await seedGift(ctx(), { recipientEmail: 'resend-me@example.com' });
+    const post = (id: number | string) => ctx().app.inject({ method: 'POST', url: `/api/admin/gifts/${id}/resend-email`, headers: { cookie } });
+
+    const ok = await post(gift.id);
+    expect(ok.statusCode).toBe(200);
+    const mail = (await ctx().flushEmails()).filter((m) => m.toAddress === 'resend-me@example.com');
+    expect(mail).toHaveLength(1);
+    const token = /\/claim\/([A-Za-z0-9_-]{43})/.exec(mail[0]!.textBody)![1]!;
+    const [row] = await ctx().db.select().from(gifts).where(eq(gifts.id, gift.id));
+    expect(row!.claimTokenHash).toBe(sha256(token));
+    expect(token).not.toBe(claimToken);
+
+    for (const status of ['pending', 'claimed', 'expired', 'refunded']) {
+      const other = await seedGift(ctx(), { status, recipientEmail: `no-resend-${status}@example.com` });
+      const res = await post(other.gift.id);
+      expect(res.statusCode, status).toBe(409);
+      expect(res.json().message).toContain('Only paid gifts');
+    }
+    expect((await ctx().flushEmails()).filter((m) => m.toAddress.startsWith('no-resend-'))).toHaveLength(0);
+    expect((await post(999_999)).statusCode).toBe(404);
+    expect((await post('abc')).statusCode).toBe(400);
+    const events = await ctx().db.select().from(securityLog).where(eq(securityLog.event, 'admin.resend_email'));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.detail).toEqual({ giftId: gift.id });
+  });
+});

@@ -1,0 +1,36 @@
+// The OpenAPI description at /api/docs is generated from the registered routes and their shared zod schemas.
+import { z } from 'zod';
+import { describeEachEngine } from '../helpers/test-app.js';
+
+describeEachEngine('OpenAPI description', (ctx) => {
+  beforeAll(async () => {
+    ctx().app.post(
+      '/api/probe/:id',
+      {
+        config: {
+          openapi: {
+            summary: 'Probe',
+            body: z.object({ name: z.string().min(1), amount: z.string() }).strict(),
+            response: z.object({ ok: z.boolean() }),
+          },
+        },
+      },
+      async () => ({ ok: true }),
+    );
+    await ctx().app.ready();
+  });
+
+  it('describes every API route with its method, parameters and body schema', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.paths['/api/health'].get.summary).toMatch(/database/);
+    const probe = doc.paths['/api/probe/{id}'].post;
+    expect(probe.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    const body = probe.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['name', 'amount']);
+    expect(body.additionalProperties).toBe(false);
+    expect(probe.responses['4XX'].content['application/json'].schema.required).toEqual(['message']);
+  });
+});

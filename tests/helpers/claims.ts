@@ -1,0 +1,53 @@
+// Claim-flow helpers for API tests: a gift with a distinctive sender (to prove it never leaks), the claim call,
+// and the sandbox onboarding outcome.
+import { eq } from 'drizzle-orm';
+import { gifts, sandboxAccounts } from '../../src/server/db/schema.js';
+import { seedGift, type SeedGiftOptions } from './seed.js';
+import type { TestContext } from './test-app.js';
+
+export const SENDER = { senderFirstName: 'Zebulon', senderLastName: 'Quixotic', senderEmail: 'zq.sender@example.org' };
+export const SENDER_SECRETS = [SENDER.senderFirstName, SENDER.senderLastName, SENDER.senderEmail];
+
+let n = 0;
+export async function seedClaimableGift(ctx: TestContext, options: SeedGiftOptions = {}) {
+  n++;
+  return seedGift(ctx, { ...SENDER, recipientEmail: `claimer${n}-${Date.now()}@example.com`, ...options });
+}
+
+export function claim(ctx: TestContext, token: string, body?: unknown) {
+  return ctx.app.inject({ method: 'POST', url: `/api/gifts/claim/${token}`, payload: body === undefined ? undefined : (body as object) });
+}
+
+export function complete(ctx: TestContext, token: string) {
+  return ctx.app.inject({ method: 'GET', url: `/api/gifts/claim/${token}/complete` });
+}
+
+export async function giftRow(ctx: TestContext, id: number) {
+  const [row] = await ctx.db.select().from(gifts).where(eq(gifts.id, id));
+  return row!;
+}
+
+/** Claims with the right answer; answers the sandbox account id from the onboarding link. */
+export async function startClaim(ctx: TestContext, token: string, securityAnswer?: string): Promise<string> {
+  const res = await claim(ctx, token, securityAnswer === undefined ? {} : { securityAnswer });
+  if (res.statusCode !== 200) throw new Error(`claim failed: ${res.statusCode} ${res.body}`);
+  const url = new URL(res.json().accountLinkUrl);
+  const account = /\/sandbox\/onboarding\/([^/?]+)/.exec(url.pathname)?.[1];
+  if (!account) throw new Error(`not an onboarding link: ${url}`);
+  return decodeURIComponent(account);
+}
+
+/** Submits the sandbox onboarding form, as the recipient's browser would. */
+export function submitOnboarding(ctx: TestContext, accountId: string, outcome: 'verified' | 'needs_info' | 'pending', returnUrl: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/sandbox/onboarding/${accountId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+    payload: new URLSearchParams({ outcome, return_url: returnUrl }).toString(),
+  });
+}
+
+/** Sets a sandbox account's state directly, without the event or the prompt payout (the provider changed quietly). */
+export async function setAccountStatus(ctx: TestContext, accountId: string, status: 'new' | 'verified' | 'needs_info' | 'pending') {
+  await ctx.db.update(sandboxAccounts).set({ status }).where(eq(sandboxAccounts.id, accountId));
+}

@@ -1,0 +1,86 @@
+// A valid create-gift payload with correct figures, and Stripe-shaped checkout events signed for the sandbox.
+import { eq } from 'drizzle-orm';
+import { gifts } from '../../src/server/db/schema.js';
+import { formatCents, giftTotals } from '../../src/shared/money.js';
+import type { CreateGiftPayload } from '../../src/shared/schemas/gift.js';
+import { signSandboxPayload } from '../../src/server/payments/sandbox/webhooks.js';
+import type { TestContext } from './test-app.js';
+
+let seq = 0;
+
+/** Figures computed with the shared fee rule from amount and tip cents. */
+export function giftPayload(overrides: Partial<CreateGiftPayload> & { amountCents?: number; tipCents?: number } = {}): CreateGiftPayload {
+  const { amountCents = 5000, tipCents = 100, ...rest } = overrides;
+  const t = giftTotals(amountCents, tipCents);
+  seq++;
+  return {
+    amount: formatCents(t.amount),
+    processingFee: formatCents(t.fee),
+    tip: formatCents(t.tip),
+    totalPaid: formatCents(t.total),
+    recipientGets: formatCents(t.recipientGets),
+    senderCoversFees: false,
+    recipientFirstName: 'Rita',
+    recipientLastName: 'Recipient',
+    recipientEmail: `rita.p${seq}@example.com`,
+    securityQuestion: "What is your pet's name?",
+    securityAnswerHash: 'Rex',
+    personalNote: 'Happy birthday!',
+    ...rest,
+  };
+}
+
+export async function postGift(ctx: TestContext, payload: unknown, headers: Record<string, string> = {}) {
+  return ctx.app.inject({ method: 'POST', url: '/api/gifts', payload: payload as object, headers });
+}
+
+/** Creates a gift through the API; answers its row. */
+export async function createPendingGift(ctx: TestContext, overrides: Parameters<typeof giftPayload>[0] = {}, headers: Record<string, string> = {}) {
+  const res = await postGift(ctx, giftPayload(overrides), headers);
+  if (res.statusCode !== 201) throw new Error(`POST /api/gifts answered ${res.statusCode}: ${res.body}`);
+  const sessionId = (res.json() as { checkoutUrl: string }).checkoutUrl.split('/').pop()!;
+  const [gift] = await ctx.db.select().from(gifts).where(eq(gifts.checkoutSessionId, sessionId));
+  return gift!;
+}
+
+export interface SessionEventOptions {
+  eventId?: string;
+  type?: string;
+  email?: string;
+  name?: string;
+  metadata?: Record<string, string>;
+  paymentStatus?: string;
+}
+
+/** A Stripe-shaped checkout.session.* event for a gift. */
+export function checkoutEvent(gift: typeof gifts.$inferSelect, options: SessionEventOptions = {}) {
+  return {
+    id: options.eventId ?? `evt_test_${gift.publicId}`,
+    object: 'event',
+    type: options.type ?? 'checkout.session.completed',
+    created: 1_768_478_400,
+    data: {
+      object: {
+        id: gift.checkoutSessionId,
+        object: 'checkout.session',
+        amount_total: gift.totalCents,
+        currency: 'usd',
+        customer_details: { email: options.email ?? 'sam.sender@example.com', name: options.name ?? 'Sam Q Sender' },
+        customer_email: null,
+        metadata: { gift_public_id: gift.publicId, ...options.metadata },
+        payment_intent: { id: `pi_test_${gift.id}`, object: 'payment_intent', latest_charge: `ch_test_${gift.id}` },
+        payment_status: options.paymentStatus ?? 'paid',
+        status: 'complete',
+      },
+    },
+  };
+}
+
+/** Posts an event to the webhook route, signed with the sandbox secret unless a signature is given. */
+export async function postEvent(ctx: TestContext, event: object, signature?: string | null) {
+  const payload = JSON.stringify(event);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const sig = signature === undefined ? signSandboxPayload(payload) : signature;
+  if (sig !== null) headers['stripe-signature'] = sig;
+  return ctx.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload, headers });
+}
