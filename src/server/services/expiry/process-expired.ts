@@ -16,6 +16,7 @@ import { DAY, MINUTE } from '../../clock.js';
 import { queueEmail } from '../../email/outbox.js';
 import { refundEmail } from '../../email/templates/refund.js';
 import { ONBOARDING_GRACE_DAYS } from '../../../shared/constants.js';
+import { faultPoint } from '../../fault-injection.js';
 
 export const REFUND_LEASE_MS = 5 * MINUTE;
 const BATCH_SIZE = 100;
@@ -77,9 +78,10 @@ function dueCondition(now: Date) {
   );
 }
 
-async function claimDue(deps: Pick<ServiceDeps, 'db' | 'clock'>): Promise<ClaimedGift[]> {
+async function claimDue(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>): Promise<ClaimedGift[]> {
   const now = deps.clock.now();
-  const lease = new Date(now.getTime() + REFUND_LEASE_MS);
+  // The lease outlives any normal refund call; a refund still unrecorded after it was interrupted.
+  const lease = new Date(now.getTime() + Math.min(REFUND_LEASE_MS, deps.config.reconcileAfterMs));
   const due = deps.db
     .select({ id: gifts.id })
     .from(gifts)
@@ -122,6 +124,7 @@ async function refundGift(deps: ServiceDeps, gift: ClaimedGift): Promise<boolean
       idempotencyKey: `gift:${gift.id}:refund`,
       metadata: { gift_id: String(gift.id), gift_public_id: gift.publicId, reason: 'gift_expired' },
     }));
+  faultPoint('after-refund');
   return db.transaction(async (tx) => {
     const now = clock.now();
     const [row] = await tx
