@@ -1,32 +1,14 @@
 // Optional donor account: opting in reveals first name, last name and e-mail, all then required.
-import { Input, Label } from '../../components/ui/input';
 import { EMAIL_MAX, NAME_MAX } from '../../../shared/constants';
 import type { GiftDraft } from '../../lib/gift-draft';
 import type { DonorFieldErrors } from './build-payload';
-import { CheckboxField, FieldError } from './StepLayout';
+import { CheckboxField, RequiredField } from './StepLayout';
 
 type DonorFields = Pick<GiftDraft, 'createDonorAccount' | 'donorFirstName' | 'donorLastName' | 'donorEmail'>;
 
 export function DonorOptIn({ value, errors, onChange }: { value: DonorFields; errors: DonorFieldErrors; onChange: (change: Partial<DonorFields>) => void }) {
   const field = (key: 'donorFirstName' | 'donorLastName' | 'donorEmail', label: string, type: string, autoComplete: string, max: number) => (
-    <div>
-      <Label htmlFor={key} required>
-        {label}
-      </Label>
-      <Input
-        id={key}
-        type={type}
-        autoComplete={autoComplete}
-        maxLength={max}
-        required
-        aria-required="true"
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `${key}-error` : undefined}
-        value={value[key]}
-        onChange={(e) => onChange({ [key]: e.target.value })}
-      />
-      <FieldError id={`${key}-error`} message={errors[key]} />
-    </div>
+    <RequiredField id={key} label={label} type={type} autoComplete={autoComplete} maxLength={max} value={value[key]} error={errors[key]} onChange={(v) => onChange({ [key]: v })} />
   );
   return (
     <div className="space-y-4">
