@@ -155,3 +155,16 @@ describeEachEngine('admin setup, login and sessions', (ctx) => {
     expect((await inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: second } })).statusCode).toBe(200);
   });
 });
+
+describeEachEngine('admin API description', (ctx) => {
+  it('documents every admin route, marking the ones that need a session', async () => {
+    const doc = (await ctx().app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(doc.paths['/api/admin/setup'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['email', 'password', 'firstName', 'lastName']),
+    );
+    expect(doc.paths['/api/admin/stats'].get.security).toEqual([{ adminSession: [] }]);
+    expect(doc.paths['/api/admin/login'].post.security).toBeUndefined();
+    expect(doc.paths['/api/admin/gifts/search'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['q', 'status', 'page']);
+    expect(doc.paths['/api/admin/gifts/{id}/resend-email'].post).toBeTruthy();
+  });
+});

@@ -1,7 +1,9 @@
 // The dashboard's data: stats over a mix of statuses, recent list, search (e-mail, partial name, full token,
 // status filter, pages, newest first) and resending the recipient e-mail only for paid gifts.
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { gifts, securityLog } from '../../src/server/db/schema.js';
+import { giftStats } from '../../src/server/services/admin/stats.js';
+import { formatCents } from '../../src/shared/money.js';
 import { sha256 } from '../../src/server/crypto.js';
 import { MINUTE } from '../../src/server/clock.js';
 import { adminCookie, setupAdmin } from '../helpers/admin.js';
@@ -45,6 +47,35 @@ describeEachEngine('admin dashboard data', (ctx) => {
       expired: 1,
       refunded: 1,
     });
+  });
+
+  it('keeps the maintained counters exact through single, bulk and parallel changes and deletes', async () => {
+    const scan = async () => {
+      const [r] = await ctx().db
+        .select({
+          total: sql<number>`count(*)::int`,
+          totalVolume: sql<string>`coalesce(sum(${gifts.amountCents}) filter (where ${gifts.status} <> 'pending'), 0)::text`,
+          claimedVolume: sql<string>`coalesce(sum(${gifts.amountCents}) filter (where ${gifts.status} = 'claimed'), 0)::text`,
+          ...Object.fromEntries(['claimed', 'pending', 'paid', 'expired', 'refunded'].map((st) => [st, sql<number>`(count(*) filter (where ${gifts.status} = ${st}))::int`])),
+        })
+        .from(gifts);
+      const row = r as Record<string, string | number>;
+      return { ...row, totalVolume: formatCents(Number(row.totalVolume)), claimedVolume: formatCents(Number(row.claimedVolume)) };
+    };
+    const extra: number[] = [];
+    for (let i = 0; i < 20; i++) extra.push((await seedGift(ctx(), { status: i % 2 ? 'paid' : 'pending', amountCents: 1000 + i })).gift.id);
+    await ctx().db.update(gifts).set({ status: 'paid' }).where(inArray(gifts.id, extra.slice(0, 10)));
+    await Promise.all(extra.slice(5, 15).map((id, i) => ctx().db.update(gifts).set({ status: i % 2 ? 'claimed' : 'expired' }).where(eq(gifts.id, id))));
+    await ctx().db.update(gifts).set({ amountCents: 999 }).where(eq(gifts.id, extra[16]!));
+    await ctx().db.update(gifts).set({ personalNote: null }).where(inArray(gifts.id, extra));
+    await ctx().db.transaction(async (tx) => {
+      await tx.update(gifts).set({ status: 'refunded' }).where(eq(gifts.id, extra[17]!));
+      tx.rollback();
+    }).catch(() => {});
+    await ctx().db.delete(gifts).where(inArray(gifts.id, extra.slice(18)));
+    expect(await giftStats(ctx().deps)).toEqual(await scan());
+    // Put the suite back as it was for the tests that follow.
+    await ctx().db.delete(gifts).where(inArray(gifts.id, extra));
   });
 
   it('lists the latest 50 gifts newest first, in the admin shape', async () => {

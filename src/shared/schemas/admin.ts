@@ -59,29 +59,36 @@ export const giftIdParamSchema = z.object({
 });
 
 /** A gift as the admin sees it (spec §3). Amount is a decimal string; dates are ISO strings. */
-export interface AdminGift {
-  id: number;
-  status: string;
-  amount: string;
-  senderFirstName: string | null;
-  senderLastName: string | null;
-  recipientFirstName: string | null;
-  recipientLastName: string | null;
-  recipientEmail: string | null;
-  createdAt: string;
-  expiresAt: string | null;
-}
+export const adminGiftSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(GIFT_STATUSES),
+  amount: z.string(),
+  senderFirstName: z.string().nullable(),
+  senderLastName: z.string().nullable(),
+  recipientFirstName: z.string().nullable(),
+  recipientLastName: z.string().nullable(),
+  recipientEmail: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type AdminGift = z.infer<typeof adminGiftSchema>;
 
 /** Search answers a plain list (spec §7); this header says whether another page follows. */
 export const HAS_MORE_HEADER = 'x-has-more';
 
-export interface AdminStats {
-  total: number;
-  totalVolume: string;
-  claimed: number;
-  claimedVolume: string;
-  pending: number;
-  paid: number;
-  expired: number;
-  refunded: number;
-}
+/** Spec §3: counts, and volumes as decimal strings. */
+export const adminStatsSchema = z.object({
+  total: z.number().int(),
+  totalVolume: z.string(),
+  claimed: z.number().int(),
+  claimedVolume: z.string(),
+  pending: z.number().int(),
+  paid: z.number().int(),
+  expired: z.number().int(),
+  refunded: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const setupNeededSchema = z.object({ setupNeeded: z.boolean() });
+export const processedSchema = z.object({ processed: z.number().int() });
+export const successSchema = z.object({ success: z.boolean(), message: z.string().optional() });

@@ -1,12 +1,12 @@
-// Layout placeholder: this page's feature is built by its own issue.
+// /admin: the dashboard for a signed-in admin, otherwise the login page (which sends on to setup if needed).
+import { Navigate } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
+import { Spinner } from '../../components/ui/spinner';
+import { useAdminStats } from '../../features/admin/api';
 
 export default function AdminIndexPage() {
-  usePageMeta('Admin', 'Hushgift: admin.');
-  return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Admin</h1>
-      <p className="mt-4 text-slate-700">This page is being built.</p>
-    </section>
-  );
+  usePageMeta('Admin', 'Hushgift administration.');
+  const stats = useAdminStats();
+  if (stats.isPending) return <Spinner label="Checking your session" />;
+  return <Navigate to={stats.data ? '/admin/dashboard' : '/admin/login'} replace />;
 }

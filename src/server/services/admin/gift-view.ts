@@ -22,7 +22,7 @@ type AdminGiftRow = { [K in keyof typeof adminGiftColumns]: (typeof adminGiftCol
 export function toAdminGift(row: AdminGiftRow): AdminGift {
   return {
     id: row.id!,
-    status: row.status!,
+    status: row.status as AdminGift['status'],
     amount: formatCents(row.amountCents!),
     senderFirstName: row.senderFirstName,
     senderLastName: row.senderLastName,

@@ -1,0 +1,170 @@
+// Admin at scale: 1,000,000 gifts on PostgreSQL. Measures search p95 at 8 concurrent connections, stats latency,
+// and process-expired for 1,000 and 10,000 due gifts with the sandbox provider (refund + e-mail queued per gift).
+// Run: npm run bench admin   (BENCH_GIFTS=200000 for a quicker pass; BENCH_DATABASE_URL for another server)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
+import { freshPostgres, startBuiltServer } from './lib/server.mjs';
+
+const GIFTS = Number(process.env.BENCH_GIFTS ?? 1_000_000);
+const SEARCH_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 15);
+const CONNECTIONS = 8;
+
+const FIRST = ['Ava', 'Ben', 'Cleo', 'Dev', 'Eli', 'Faye', 'Gus', 'Hana', 'Ivan', 'Jade', 'Kai', 'Lena', 'Milo', 'Nora', 'Omar', 'Pia', 'Quin', 'Rosa', 'Sami', 'Tess', 'Uma', 'Vik', 'Wren', 'Xena', 'Yuri', 'Zoe', 'Arlo', 'Bea', 'Cyrus', 'Dina'];
+const LAST = ['Adler', 'Brooks', 'Castillo', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Larsen', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Quinn', 'Rossi', 'Schmidt', 'Tanaka', 'Ueda', 'Varga', 'Weber', 'Xu', 'Yilmaz', 'Zimmer', 'Novak', 'Silva', 'Costa', 'Horvat'];
+const arr = (xs) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const ms = (n) => Math.round(n * 10) / 10;
+
+async function seed(client) {
+  // Bulk load without the secondary indexes, then rebuild them exactly as the migrations define them.
+  const { rows: indexes } = await client.query(
+    `select indexname, indexdef from pg_indexes where tablename = 'gifts' and indexname not in ('gifts_pkey')`,
+  );
+  for (const ix of indexes) await client.query(`drop index "${ix.indexname}"`);
+  const t0 = performance.now();
+  await client.query(`
+    insert into gifts (public_id, status, amount_cents, fee_cents, tip_cents, total_cents,
+      recipient_first_name, recipient_last_name, recipient_email, sender_first_name, sender_last_name, sender_email,
+      claim_token_hash, checkout_session_id, payment_intent_id, created_at, paid_at, expires_at, claimed_at)
+    select 'g_bench_' || i, st, amt, (amt * 5 + 50) / 100 + 30, 100, amt + (amt * 5 + 50) / 100 + 30 + 100,
+      rf, rl, lower(rf) || '.' || lower(rl) || i || '@example.com',
+      case when st <> 'pending' then sf end, case when st <> 'pending' then sl end,
+      case when st <> 'pending' then lower(sf) || i || '@sender.example' end,
+      encode(sha256(('bench-token-' || i)::bytea), 'hex'), 'cs_bench_' || i,
+      case when st <> 'pending' then 'pi_bench_' || i end,
+      created, case when st <> 'pending' then created end,
+      case when st <> 'pending' then created + interval '30 days' end,
+      case when st = 'claimed' then created + interval '2 days' end
+    from (
+      select i,
+        (${arr(FIRST)})[1 + abs(hashint4(i)) % ${FIRST.length}] as rf,
+        (${arr(LAST)})[1 + abs(hashint4(i + 7)) % ${LAST.length}] as rl,
+        (${arr(FIRST)})[1 + abs(hashint4(i + 13)) % ${FIRST.length}] as sf,
+        (${arr(LAST)})[1 + abs(hashint4(i + 29)) % ${LAST.length}] as sl,
+        case when i % 20 < 2 then 'pending' when i % 20 < 8 then 'paid' when i % 20 < 16 then 'claimed'
+             when i % 20 < 17 then 'expired' else 'refunded' end as st,
+        500 + abs(hashint4(i + 3)) % 50000 as amt,
+        -- Spread over the last year; paid gifts stay inside their 30-day window so none is due yet.
+        now() - make_interval(secs => (${GIFTS} - i) * (25 * 86400.0 / ${GIFTS})) as created
+      from generate_series(1, ${GIFTS}) as i
+    ) g`);
+  const loadMs = performance.now() - t0;
+  const t1 = performance.now();
+  for (const ix of indexes) await client.query(ix.indexdef);
+  await client.query('vacuum analyze gifts');
+  return { loadMs, indexMs: performance.now() - t1 };
+}
+
+async function timed(fn) {
+  const t = performance.now();
+  const out = await fn();
+  return { ms: performance.now() - t, out };
+}
+
+async function main() {
+  const pgdb = await freshPostgres('admin');
+  const server = await startBuiltServer({ databaseUrl: pgdb.url, env: { EXPIRY_INTERVAL_MINUTES: '100000' } });
+  const client = new pg.Client({ connectionString: pgdb.url });
+  await client.connect();
+  const results = { gifts: GIFTS };
+  try {
+    console.log(`seeding ${GIFTS.toLocaleString()} gifts…`);
+    Object.assign(results, await seed(client));
+    console.log(`  loaded in ${ms(results.loadMs / 1000)} s, indexes rebuilt in ${ms(results.indexMs / 1000)} s`);
+
+    const admin = { email: 'bench@example.com', password: 'bench password 1', firstName: 'Bench', lastName: 'Admin' };
+    await fetch(`${server.url}/api/admin/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    const cookie = login.headers.get('set-cookie').split(';')[0];
+    const get = async (path) => {
+      const res = await fetch(server.url + path, { headers: { cookie } });
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+
+    // Search: a mix of what an admin types.
+    const n = (k) => 1 + ((k * 7919) % GIFTS);
+    const queries = [
+      (k) => `q=${encodeURIComponent(`${FIRST[k % FIRST.length].toLowerCase()}.${LAST[(k * 3) % LAST.length].toLowerCase()}${n(k)}@example.com`)}`, // a whole e-mail
+      (k) => `q=${encodeURIComponent(`${n(k)}@sender`)}`, // part of a sender e-mail
+      (k) => `q=${encodeURIComponent(LAST[k % LAST.length].slice(0, 5))}`, // part of a common name
+      (k) => `q=${encodeURIComponent(`${FIRST[k % FIRST.length]} ${LAST[(k * 7) % LAST.length]}`)}&status=paid`, // full name + status
+      (k) => `q=${encodeURIComponent(Buffer.from(`bench-token-${n(k)}`).toString('base64url'))}`, // a token (no match: stored hashes are of other text)
+      (k) => `status=${['pending', 'paid', 'claimed', 'expired', 'refunded'][k % 5]}&page=${1 + (k % 3)}`, // status filter, pages
+      (k) => `q=${encodeURIComponent(`zz${k}q`)}`, // nothing matches
+    ];
+    for (let k = 0; k < 20; k++) await get(`/api/admin/gifts/search?${queries[k % queries.length](k)}`); // warm-up
+    const latencies = [];
+    const perKind = queries.map(() => []);
+    let counter = 0;
+    const until = performance.now() + SEARCH_SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < until) {
+          const k = counter++;
+          const kind = k % queries.length;
+          const { ms: t } = await timed(() => get(`/api/admin/gifts/search?${queries[kind](k)}`));
+          latencies.push(t);
+          perKind[kind].push(t);
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    results.search = {
+      requests: latencies.length,
+      rps: Math.round(latencies.length / SEARCH_SECONDS),
+      p50: ms(percentile(latencies, 50)),
+      p95: ms(percentile(latencies, 95)),
+      p99: ms(percentile(latencies, 99)),
+      p95ByKind: perKind.map((l) => ms(percentile(l.sort((a, b) => a - b), 95))),
+    };
+    console.log('search at 8 connections:', results.search);
+
+    const statTimes = [];
+    for (let k = 0; k < 30; k++) statTimes.push((await timed(() => get('/api/admin/stats'))).ms);
+    statTimes.sort((a, b) => a - b);
+    results.stats = { p50: ms(percentile(statTimes, 50)), p95: ms(percentile(statTimes, 95)), max: ms(statTimes.at(-1)) };
+    console.log('stats:', results.stats);
+
+    const recentTimes = [];
+    for (let k = 0; k < 30; k++) recentTimes.push((await timed(() => get('/api/admin/gifts/recent'))).ms);
+    recentTimes.sort((a, b) => a - b);
+    results.recent = { p50: ms(percentile(recentTimes, 50)), p95: ms(percentile(recentTimes, 95)) };
+
+    // Expiry: make N paid gifts due, then press the button.
+    results.expiry = [];
+    for (const count of [1_000, 10_000]) {
+      await client.query(
+        `update gifts set expires_at = now() - interval '1 day' where id in (
+           select id from gifts where status = 'paid' and expires_at > now() order by id limit $1)`,
+        [count],
+      );
+      const { ms: t, out } = await timed(async () => {
+        const res = await fetch(`${server.url}/api/admin/process-expired`, { method: 'POST', headers: { cookie } });
+        return res.json();
+      });
+      const perGift = t / count;
+      results.expiry.push({ due: count, processed: out.processed, seconds: ms(t / 1000), msPerGift: ms(perGift) });
+      console.log(`process-expired ${count}: ${out.processed} processed in ${ms(t / 1000)} s (${ms(perGift)} ms/gift)`);
+    }
+    const { rows } = await client.query(`select count(*)::int as n from sandbox_refunds`);
+    results.refundRows = rows[0].n;
+  } finally {
+    await client.end();
+    await server.stop();
+    await pgdb.drop();
+  }
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(`bench/results/admin-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, JSON.stringify(results, null, 2));
+  console.log(JSON.stringify(results, null, 2));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,177 @@
+// The admin journey in Chromium on the built server: setup → login → dashboard stats → search → filter → Clear →
+// Resend Email → Process Expired → Logout.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { openDatabase } from '../../src/server/db/client.js';
+import { ManualClock } from '../../src/server/clock.js';
+import { seedGift } from '../helpers/seed.js';
+import { freePort } from '../helpers/smtp.js';
+import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
+import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
+import { createPaidGift, type PaidGift } from './helpers/gifts.js';
+
+const ADMIN = { firstName: 'Olive', lastName: 'Owner', email: 'owner@example.com', password: 'correct horse battery' };
+// Gifts that fall due a little after the server starts, so the scheduled run at start-up leaves them to the button.
+const DUE_DELAY_MS = 20_000;
+
+/** Seeds gifts into the server's embedded database before it starts (PGlite allows one process at a time). */
+async function seedDataDir(dataDir: string): Promise<{ dueAt: number }> {
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+  await database.migrate();
+  const now = Date.now();
+  const ctx = { db: database.db, clock: new ManualClock(new Date(now)) };
+  const dueAt = now + DUE_DELAY_MS;
+  await seedGift(ctx, { amountCents: 2500, recipientFirstName: 'Zelda', recipientLastName: 'Quill', recipientEmail: 'zelda.quill@example.com' });
+  await seedGift(ctx, { amountCents: 10000, recipientFirstName: 'Milo', recipientLastName: 'Stone', recipientEmail: 'milo@example.com' });
+  await seedGift(ctx, { status: 'claimed', amountCents: 5000, recipientFirstName: 'Cora', recipientEmail: 'cora@example.com', claimedAt: new Date(now) });
+  await seedGift(ctx, { status: 'pending', amountCents: 7500, recipientFirstName: 'Penny', recipientEmail: 'penny@example.com' });
+  await seedGift(ctx, { status: 'refunded', amountCents: 4000, recipientFirstName: 'Rufus', recipientEmail: 'rufus@example.com' });
+  for (const [first, email] of [['Dora', 'dora@example.com'], ['Dean', 'dean@example.com']]) {
+    await seedGift(ctx, { amountCents: 3000, recipientFirstName: first, recipientEmail: email, expiresAt: new Date(dueAt) });
+  }
+  await database.close();
+  return { dueAt };
+}
+
+const statValue = (page: Page, label: string) =>
+  page.getByTestId('stat-card').filter({ has: page.getByText(label, { exact: true }) }).locator('p').nth(1).textContent();
+
+describeE2E('admin in Chromium', () => {
+  const browser = useBrowser();
+  let server: RunningServer;
+  let dueAt: number;
+  let realGift: PaidGift;
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-admin-'));
+    ({ dueAt } = await seedDataDir(dataDir));
+    server = await startServer({ EXPIRY_INTERVAL_MINUTES: '1000' }, { dataDir, port: await freePort() });
+    // One gift made the way a sender makes one: created, paid at the sandbox checkout, claim link e-mailed.
+    realGift = await createPaidGift(server.url, { recipientEmail: 'ruby.real@example.com', recipientFirstName: 'Ruby', amountCents: 6000 });
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  it('sets up, logs in, shows stats, searches, filters, resends, processes expired gifts and logs out', async () => {
+    const page = await newPage(browser());
+    const toastWith = (title: string) => page.getByRole('status').filter({ hasText: title }).first();
+
+    // /admin → login → setup while no admin exists.
+    await page.goto(server.url + '/admin');
+    await page.waitForURL('**/admin/setup');
+    await page.getByRole('heading', { name: 'Admin Setup' }).waitFor();
+    await page.getByLabel('First Name').fill(ADMIN.firstName);
+    await page.getByLabel('Last Name').fill(ADMIN.lastName);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel(/^Password/).fill(ADMIN.password);
+    await page.getByLabel('Confirm Password').fill('something else');
+    await page.getByRole('button', { name: 'Create Admin Account' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByText("Passwords don't match").waitFor();
+    expect(await page.getByLabel('Confirm Password').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Confirm Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Create Admin Account' }).click();
+    await page.getByRole('heading', { name: 'Setup Complete' }).waitFor();
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await page.waitForURL('**/admin/login');
+
+    // Login: missing fields, wrong password, show/hide toggle, then success.
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await toastWith('Missing information').getByText('Please enter both email and password').waitFor();
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel(/^Password/).fill('wrong password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await toastWith('Login failed').getByText('Invalid email or password').waitFor();
+    const password = page.getByLabel(/^Password/);
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+    await password.fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin/dashboard');
+
+    // The seeded stats.
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByTestId('stat-skeleton').first().waitFor({ state: 'detached' });
+    expect(await statValue(page, 'Total Gifts')).toBe('8');
+    expect(await statValue(page, 'Total Volume')).toBe('$335.00');
+    expect(await statValue(page, 'Claimed')).toBe('1');
+    expect(await statValue(page, 'Claimed Volume')).toBe('$50.00');
+    expect(await statValue(page, 'Pending')).toBe('1');
+    expect(await statValue(page, 'Paid')).toBe('5');
+    expect(await statValue(page, 'Expired')).toBe('0');
+    expect(await statValue(page, 'Refunded')).toBe('1');
+
+    // Recent list: every gift, Resend Email only on paid rows.
+    const rows = page.locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(8);
+    expect(await page.getByRole('button', { name: /^Resend Email/ }).count()).toBe(5);
+    const headers = await page.locator('thead th').allTextContents();
+    expect(headers).toEqual(['ID', 'Status', 'Amount', 'Sender', 'Recipient', 'Created', 'Expires', 'Actions']);
+    expect(await rows.first().locator('td').first().textContent()).toMatch(/^#\d+$/);
+    expect(await rows.first().locator('td').nth(5).textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+
+    // Search (partial, case-insensitive), then filter, then Clear.
+    const search = page.getByPlaceholder('Search by email, name, or claim token...');
+    await search.fill('ZELD');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    expect(await rows.first().textContent()).toContain('zelda.quill@example.com');
+    await page.getByLabel('Filter by status').selectOption('claimed');
+    await page.getByText('No gifts found matching your criteria').waitFor();
+    await search.fill('');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    expect(await rows.first().textContent()).toContain('cora@example.com');
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 8);
+    expect(await page.getByRole('button', { name: 'Clear' }).count()).toBe(0);
+    expect(await page.getByLabel('Filter by status').inputValue()).toBe('all');
+
+    // The real gift found by its full claim token; Resend Email mails a fresh link.
+    await search.fill(realGift.claimToken);
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    expect(await rows.first().textContent()).toContain('ruby.real@example.com');
+    await rows.first().getByRole('button', { name: /^Resend Email/ }).click();
+    await toastWith('Email resent successfully').getByText('The recipient has been notified again').waitFor();
+    const mail = await waitForEmail(server.url, 'ruby.real@example.com', (e) => !e.text.includes(realGift.claimToken));
+    expect(mail.text).toMatch(/\/claim\/[A-Za-z0-9_-]{43}/);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 8);
+
+    // Process Expired once the two due gifts are past expiry.
+    await new Promise((r) => setTimeout(r, Math.max(0, dueAt - Date.now() + 500)));
+    await page.getByRole('button', { name: 'Process Expired' }).click();
+    await toastWith('Expired gifts processed').getByText('2 gifts were processed').waitFor();
+    await page.waitForFunction(() => document.body.textContent?.includes('Refunded'));
+    await expect.poll(() => statValue(page, 'Refunded')).toBe('3');
+    expect(await statValue(page, 'Paid')).toBe('3');
+    expect(await page.locator('tbody tr', { hasText: 'dora@example.com' }).textContent()).toContain('Refunded');
+
+    // Logout lands on the login page, and the dashboard is closed afterwards.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin/login');
+    await page.goto(server.url + '/admin/dashboard');
+    await page.waitForURL('**/admin/login');
+    await page.context().close();
+  });
+
+  it('has no horizontal scroll on a 360 px phone', async () => {
+    const page = await newPage(browser(), { width: 360, height: 740 });
+    await page.goto(server.url + '/admin/login');
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel(/^Password/).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await page.locator('tbody tr').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
+});
