@@ -5,6 +5,7 @@ import { purgeExpiredData } from '../services/retention/purge.js';
 import { PAYOUT_JOB_INTERVAL_MS, runPayouts } from '../services/payouts/job.js';
 import type { Job } from './runner.js';
 import { processExpired } from '../services/expiry/process-expired.js';
+import { expireDueCheckouts } from '../payments/sandbox/checkout-completion.js';
 
 export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: string): void }): Job[] {
   const host = new URL(deps.config.publicUrl).hostname;
@@ -22,5 +23,7 @@ export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: str
       intervalMs: deps.config.expiryIntervalMs,
       run: () => processExpired(deps, log),
     },
+    // Stripe expires its checkouts itself; the sandbox does it here, with the same event.
+    ...(deps.payments.name === 'sandbox' ? [{ name: 'sandbox-checkout-expiry', intervalMs: 5 * 60_000, run: () => expireDueCheckouts(deps) }] : []),
   ];
 }
