@@ -29,7 +29,7 @@ export const devMailboxRoutes =
       }));
     };
 
-    app.get('/api/dev/emails', async (request) => {
+    app.get('/api/dev/emails', { config: { openapi: { summary: 'Dev mailbox (never in production): delivered e-mails, newest first', tags: ['dev'], query } } }, async (request) => {
       const { to } = validate(query, request.query);
       return list(to);
     });

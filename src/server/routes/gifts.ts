@@ -5,12 +5,18 @@ import { validate } from '../http/validate.js';
 import { sessionCookie } from '../http/session-auth.js';
 import { readSession } from '../services/sessions.js';
 import { createGift } from '../services/gifts/create-gift.js';
-import { createGiftSchema, type CreateGiftResponse } from '../../shared/schemas/gift.js';
+import { createGiftResponseSchema, createGiftSchema, type CreateGiftResponse } from '../../shared/schemas/gift.js';
 
 export const giftRoutes =
   (deps: AppDeps): FastifyPluginAsync =>
   async (app) => {
-    app.post('/api/gifts', async (request, reply): Promise<CreateGiftResponse> => {
+    const openapi = {
+      summary: 'Create a gift (pending) and open its checkout; the server recomputes every figure',
+      tags: ['gifts'],
+      body: createGiftSchema,
+      response: createGiftResponseSchema,
+    };
+    app.post('/api/gifts', { config: { openapi } }, async (request, reply): Promise<CreateGiftResponse> => {
       const input = validate(createGiftSchema, request.body);
       const donorSession = await readSession(deps.db, deps.clock, 'donor', sessionCookie(request, 'donor'));
       const result = await createGift(deps, input, { sessionDonorId: donorSession?.subjectId ?? null });

@@ -12,7 +12,11 @@ export const webhookRoutes =
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-    app.post('/api/webhooks/stripe', async (request) => {
+    const openapi = {
+      summary: "Payment provider events (Stripe-signed, raw JSON body); each event id is handled once",
+      tags: ['webhooks'],
+    };
+    app.post('/api/webhooks/stripe', { config: { openapi } }, async (request) => {
       const raw = request.body;
       if (!Buffer.isBuffer(raw)) throw badRequest('Send the event as the raw JSON body (Content-Type: application/json).');
       const header = request.headers['stripe-signature'];
