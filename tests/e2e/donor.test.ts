@@ -113,6 +113,7 @@ describeE2E('donor account with a donor created before the server starts', () =>
 
     const overview = page.getByRole('tabpanel', { name: 'Overview' });
     const recent = overview.getByRole('listitem');
+    await recent.first().waitFor(); // the history loads after the profile
     expect(await recent.count()).toBe(5);
     expect(await recent.first().textContent()).toContain('$70.00 to Rec6 Ipient');
     expect(await recent.first().textContent()).toContain('Claimed');
@@ -127,6 +128,7 @@ describeE2E('donor account with a donor created before the server starts', () =>
     await page.getByRole('button', { name: 'View Full History' }).click();
     const table = page.getByRole('tabpanel', { name: 'Gift History' }).getByRole('table');
     const rows = table.getByRole('row');
+    await rows.first().waitFor();
     expect(await rows.count()).toBe(7);
     const headers = await table.getByRole('columnheader').allTextContents();
     expect(headers).toEqual(['Date', 'Recipient', 'Amount Sent', 'Amount Received', 'Status', 'Claimed Date']);
@@ -162,31 +164,68 @@ describeE2E('donor account opted into while sending a gift', () => {
     await server?.dispose();
   });
 
+  /** Landing → $25 → recipient (no options) → review; optionally opts in; pays in the sandbox with the given e-mail. */
+  async function sendInBrowser(page: Page, opts: { recipient: string; optIn?: { firstName: string; lastName: string; email: string }; payerEmail: string }) {
+    await page.goto(server.url + '/');
+    await page.getByRole('button', { name: '$25', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/gift/recipient-info');
+    await page.getByLabel('First Name').fill(opts.recipient);
+    await page.getByLabel('Last Name').fill('Recipient');
+    await page.getByLabel('Email Address').fill(`${opts.recipient.toLowerCase()}.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Review Your Gift' }).waitFor();
+    if (opts.optIn) {
+      await page.getByLabel('Create a donor account to track your gifts').check();
+      await page.getByLabel('Your first name').fill(opts.optIn.firstName);
+      await page.getByLabel('Your last name').fill(opts.optIn.lastName);
+      await page.getByLabel('Your email').fill(opts.optIn.email);
+    }
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    if (opts.optIn) expect(await page.getByLabel('Email').inputValue()).toBe(opts.optIn.email);
+    await page.getByLabel('Email').fill(opts.payerEmail);
+    await page.getByLabel('Name on card').fill('Olive Optin');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByRole('heading', { name: 'Gift Sent Successfully!' }).waitFor();
+  }
+
   it('sends with the opt-in, pays in the sandbox, signs in from the e-mailed link and sees the gift', async () => {
     const email = 'olive.optin@example.com';
     const donorAccount = { firstName: 'Olive', lastName: 'Optin', email };
-    await createPaidGift(server.url, { donorAccount, recipientFirstName: 'Rosa', amountCents: 4200 });
-    // Opted in again, but paid with someone else's e-mail at checkout: not this donor's gift.
+    const page = await newPage(browser());
+    await sendInBrowser(page, { recipient: 'Rosa', optIn: donorAccount, payerEmail: email });
+    // Opted in with the same e-mail, but paid with someone else's at checkout: not this donor's gift.
     await createPaidGift(server.url, { donorAccount, recipientFirstName: 'Other', payerEmail: 'someone.else@example.com' });
 
     const mail = await waitForEmail(server.url, email, (m) => m.subject === SIGN_IN_SUBJECT);
-    const page = await newPage(browser());
     await page.goto(linkIn(mail.text)!);
     await page.waitForURL('**/donor/account');
     await page.getByRole('heading', { name: 'Olive Optin' }).waitFor();
 
     const overview = page.getByRole('tabpanel', { name: 'Overview' });
     const recent = overview.getByRole('listitem');
+    await recent.first().waitFor(); // the history loads after the profile
     expect(await recent.count()).toBe(1);
-    expect(await recent.first().textContent()).toContain('$42.00 to Rosa Recipient');
+    expect(await recent.first().textContent()).toContain('$25.00 to Rosa Recipient');
     expect(await recent.first().textContent()).toContain('Paid');
-    expect(await page.locator('dt', { hasText: 'Total Amount Sent' }).locator('xpath=..').locator('dd').textContent()).toBe('$42.00');
+    expect(await page.locator('dt', { hasText: 'Total Amount Sent' }).locator('xpath=..').locator('dd').textContent()).toBe('$25.00');
 
     await page.getByRole('tab', { name: 'Gift History' }).click();
     const rows = page.getByRole('tabpanel', { name: 'Gift History' }).getByRole('row');
+    await rows.first().waitFor();
     expect(await rows.count()).toBe(2);
     const cells = await rows.nth(1).getByRole('cell').allTextContents();
-    expect(cells.slice(1)).toEqual(['Rosa Recipient', '$42.00', '$42.00', 'Paid', '-Not claimed']);
+    expect(cells.slice(1)).toEqual(['Rosa Recipient', '$25.00', '$25.00', 'Paid', '-Not claimed']);
+    expect(await page.getByRole('main').textContent()).not.toContain('Other');
+
+    // Signed in, a gift paid with the donor's own e-mail joins the history without opting in again.
+    await sendInBrowser(page, { recipient: 'Sage', payerEmail: email });
+    await page.goto(server.url + '/donor/account');
+    await page.getByRole('tab', { name: 'Gift History' }).click();
+    const after = page.getByRole('tabpanel', { name: 'Gift History' }).getByRole('row');
+    await page.waitForFunction(() => document.querySelectorAll('[role="tabpanel"] tbody tr').length === 2);
+    expect(await after.nth(1).textContent()).toContain('Sage Recipient');
     expect(await page.getByRole('main').textContent()).not.toContain('Other');
     await page.context().close();
   });
