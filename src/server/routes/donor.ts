@@ -12,10 +12,11 @@ import { afterAnswerWorkSettled, runAfterAnswer } from '../services/donors/after
 export const donorRoutes =
   (deps: AppDeps): FastifyPluginAsync =>
   async (app) => {
+    const doc = (summary: string, extra: object = {}) => ({ config: { openapi: { summary, tags: ['donor'], ...extra } } });
     // Lets in-flight link e-mails reach the outbox before the database closes.
     app.addHook('onClose', async () => afterAnswerWorkSettled());
 
-    app.post('/api/donor/sign-in/request', async (request) => {
+    app.post('/api/donor/sign-in/request', doc('Ask for a sign-in link; the answer never tells whether an account exists', { body: signInRequestSchema }), async (request) => {
       const { email } = validate(signInRequestSchema, request.body);
       await admitSignInRequest(deps, { email, ip: request.ip });
       // The lookup and the e-mail happen after answering: same answer, same time, account or not.
@@ -26,7 +27,7 @@ export const donorRoutes =
       return { message: SIGN_IN_NEUTRAL_MESSAGE };
     });
 
-    app.post('/api/donor/sign-in/verify', async (request, reply) => {
+    app.post('/api/donor/sign-in/verify', doc('Open a single-use sign-in link: starts a donor session', { body: signInVerifySchema }), async (request, reply) => {
       const { token } = validate(signInVerifySchema, request.body);
       const { sessionId } = await verifySignIn(deps, {
         token,
@@ -37,7 +38,7 @@ export const donorRoutes =
       return { signedIn: true };
     });
 
-    app.post('/api/donor/logout', async (request, reply) => {
+    app.post('/api/donor/logout', doc('End the donor session on the server', { auth: 'donor' }), async (request, reply) => {
       const sessionId = sessionCookie(request, 'donor');
       const session = await readSession(deps.db, deps.clock, 'donor', sessionId);
       await signOut(deps, { sessionId, donorId: session?.subjectId, ip: request.ip });
@@ -45,13 +46,13 @@ export const donorRoutes =
       return { message: 'You have been signed out' };
     });
 
-    app.get('/api/donor/profile', async (request, reply) => {
+    app.get('/api/donor/profile', doc('The signed-in donor', { auth: 'donor' }), async (request, reply) => {
       const session = await requireSession(request, deps, 'donor');
       reply.header('cache-control', 'no-store');
       return donorProfile(deps.db, session.subjectId);
     });
 
-    app.get('/api/donor/gift-history', async (request, reply) => {
+    app.get('/api/donor/gift-history', doc("The signed-in donor's gifts, newest first", { auth: 'donor' }), async (request, reply) => {
       const session = await requireSession(request, deps, 'donor');
       reply.header('cache-control', 'no-store');
       return donorGiftHistory(deps.db, session.subjectId);
