@@ -69,7 +69,7 @@ async function timed(fn) {
 
 async function main() {
   const pgdb = await freshPostgres('admin');
-  const server = await startBuiltServer({ databaseUrl: pgdb.url, env: { EXPIRY_INTERVAL_MINUTES: '100000' } });
+  const server = await startBuiltServer({ databaseUrl: pgdb.url, env: { EXPIRY_INTERVAL_MINUTES: '10000' } });
   const client = new pg.Client({ connectionString: pgdb.url });
   await client.connect();
   const results = { gifts: GIFTS };
