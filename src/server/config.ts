@@ -31,6 +31,7 @@ const schema = z
     JOBS_ENABLED: bool.default(true),
     EXPIRY_INTERVAL_MINUTES: z.coerce.number().positive().default(10),
     OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+    RECONCILE_AFTER_SECONDS: z.coerce.number().positive().default(120),
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -73,6 +74,8 @@ export interface Config {
   jobsEnabled: boolean;
   expiryIntervalMs: number;
   outboxIntervalMs: number;
+  /** A transfer or refund in flight this long without being recorded is treated as interrupted and reconciled. */
+  reconcileAfterMs: number;
   /** Directory of the built client; absent in API tests. */
   clientDir?: string;
 }
@@ -111,6 +114,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobsEnabled: env.JOBS_ENABLED,
     expiryIntervalMs: env.EXPIRY_INTERVAL_MINUTES * 60_000,
     outboxIntervalMs: env.OUTBOX_INTERVAL_MS,
+    reconcileAfterMs: env.RECONCILE_AFTER_SECONDS * 1000,
   };
 }
 

@@ -68,6 +68,27 @@ describeEachEngine('sandbox checkout', (ctx) => {
     expect(mail.filter((m) => m.toAddress === 'payer@example.com')).toHaveLength(1);
   });
 
+  it("accepts the page's own form post, which a browser sends with Origin: null under no-referrer", async () => {
+    const { path, id } = await start();
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', 'sec-fetch-site': 'same-origin' },
+      payload: new URLSearchParams({ email: 'n@example.com', name: 'N N', card: '4242424242424242' }).toString(),
+    });
+    expect(res.statusCode).toBe(303);
+    expect((await giftOf(id)).status).toBe('paid');
+    // A cross-site post is still refused.
+    const { path: other } = await start();
+    const evil = await ctx().app.inject({
+      method: 'POST',
+      url: other,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', 'sec-fetch-site': 'cross-site' },
+      payload: 'email=e%40example.com&name=E&card=4242424242424242',
+    });
+    expect(evil.statusCode).toBe(403);
+  });
+
   it('completes once when the form is submitted many times in parallel', async () => {
     const { path, id } = await start({ recipientEmail: 'sbx-par@example.com' });
     const results = await Promise.all(Array.from({ length: 6 }, () => pay(path, { email: 'p@example.com', name: 'P Q', card: '4242424242424242' })));

@@ -245,4 +245,12 @@ describeE2E('information pages in Chromium', () => {
     await page.getByRole('button', { name: 'Send Message' }).waitFor();
     await page.context().close();
   });
+
+  it('keeps the toast behaviour of Radix: F8 focuses the notifications even before the first toast', async () => {
+    const page = await open('/pricing');
+    await page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor();
+    await page.keyboard.press('F8');
+    await page.waitForFunction(() => document.activeElement?.closest('[role="region"][aria-label^="Notifications"]') !== null);
+    await page.context().close();
+  });
 });

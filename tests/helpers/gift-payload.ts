@@ -1,8 +1,7 @@
 // A valid create-gift payload with correct figures, and Stripe-shaped checkout events signed for the sandbox.
 import { eq } from 'drizzle-orm';
 import { gifts } from '../../src/server/db/schema.js';
-import { formatCents, giftTotals } from '../../src/shared/money.js';
-import type { CreateGiftPayload } from '../../src/shared/schemas/gift.js';
+import { wireFigures, type CreateGiftPayload } from '../../src/shared/schemas/gift.js';
 import { signSandboxPayload } from '../../src/server/payments/sandbox/webhooks.js';
 import type { TestContext } from './test-app.js';
 
@@ -11,14 +10,9 @@ let seq = 0;
 /** Figures computed with the shared fee rule from amount and tip cents. */
 export function giftPayload(overrides: Partial<CreateGiftPayload> & { amountCents?: number; tipCents?: number } = {}): CreateGiftPayload {
   const { amountCents = 5000, tipCents = 100, ...rest } = overrides;
-  const t = giftTotals(amountCents, tipCents);
   seq++;
   return {
-    amount: formatCents(t.amount),
-    processingFee: formatCents(t.fee),
-    tip: formatCents(t.tip),
-    totalPaid: formatCents(t.total),
-    recipientGets: formatCents(t.recipientGets),
+    ...wireFigures(amountCents, tipCents),
     senderCoversFees: false,
     recipientFirstName: 'Rita',
     recipientLastName: 'Recipient',

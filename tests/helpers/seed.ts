@@ -3,7 +3,8 @@ import { gifts } from '../../src/server/db/schema.js';
 import { hashSecret, newPublicId, newSecretToken, normaliseAnswer } from '../../src/server/crypto.js';
 import { feeCents } from '../../src/shared/money.js';
 import { CLAIM_WINDOW_DAYS } from '../../src/shared/constants.js';
-import type { TestContext } from './test-app.js';
+import type { Db } from '../../src/server/db/client.js';
+import type { Clock } from '../../src/server/clock.js';
 
 export type GiftRow = typeof gifts.$inferSelect;
 
@@ -15,7 +16,7 @@ export interface SeedGiftOptions extends Partial<Omit<GiftRow, 'id'>> {
 let seq = 0;
 
 /** A paid gift by default, with a claim token; answers the row and the raw token. */
-export async function seedGift(ctx: Pick<TestContext, 'db' | 'clock'>, options: SeedGiftOptions = {}) {
+export async function seedGift(ctx: { db: Db; clock: Clock }, options: SeedGiftOptions = {}) {
   const { securityAnswer, ...overrides } = options;
   const now = ctx.clock.now();
   const amountCents = overrides.amountCents ?? 5000;

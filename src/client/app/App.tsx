@@ -1,14 +1,18 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { queryClient } from '../lib/query-client';
+import { Suspense } from 'react';
+import { BrowserRouter } from 'react-router';
 import { Toaster } from '../components/ui/toaster';
-import { router } from './router';
+import { AppRoutes } from './router';
 
+// The first page renders together with its layout (no footer jumping down as content arrives);
+// later navigations keep the current page until the next has loaded (router transitions).
+// TanStack Query's provider wraps each page (router.tsx) so it loads with the pages, not in the entry chunk.
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+    <BrowserRouter>
+      <Suspense fallback={null}>
+        <AppRoutes />
+      </Suspense>
       <Toaster />
-    </QueryClientProvider>
+    </BrowserRouter>
   );
 }

@@ -1,45 +1,72 @@
 // Every route of spec §2 (plus the routes DESIGN §3 fixes). Pages load lazily so each loads only what it needs.
-import { createBrowserRouter, type RouteObject } from 'react-router';
+// Declarative routes (<Routes>) rather than a data router: the data router alone adds ~18 KB gzipped to the
+// JavaScript every first visit loads (docs/decisions/004-declarative-routes.md). Navigations run in a transition,
+// so the current page stays on screen until the next one has loaded.
+import { lazy, type ComponentType } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { SiteLayout } from '../components/layout/SiteLayout';
-import { RouteError } from './RouteError';
+import { RouteErrorBoundary } from './RouteError';
 
-type PageModule = { default: React.ComponentType };
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+type PageModule = { default: ComponentType };
+/** A lazily loaded page, wrapped in the query provider (kept out of the entry chunk); both download in parallel. */
+const page = (load: () => Promise<PageModule>) =>
+  lazy(async () => {
+    const [{ default: Page }, { WithQueryClient }] = await Promise.all([load(), import('./query-provider')]);
+    return {
+      default: () => (
+        <WithQueryClient>
+          <Page />
+        </WithQueryClient>
+      ),
+    };
+  });
 
-export const routes: RouteObject[] = [
-  {
-    element: <SiteLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { path: '/', ...page(() => import('../pages/landing/LandingPage')) },
-      { path: '/gift/recipient-info', ...page(() => import('../pages/gift/RecipientInfoPage')) },
-      { path: '/gift/personal-message', ...page(() => import('../pages/gift/PersonalMessagePage')) },
-      { path: '/gift/security', ...page(() => import('../pages/gift/SecurityQuestionPage')) },
-      { path: '/gift/review', ...page(() => import('../pages/gift/ReviewPage')) },
-      { path: '/gift/review-new', ...page(() => import('../pages/gift/ReviewPage')) },
-      { path: '/success', ...page(() => import('../pages/gift/SuccessPage')) },
-      { path: '/claim/:token', ...page(() => import('../pages/claim/ClaimPage')) },
-      { path: '/gift/claim/:token', ...page(() => import('../pages/claim/ClaimPage')) },
-      { path: '/claim-success', ...page(() => import('../pages/claim/ClaimSuccessPage')) },
-      { path: '/verification-complete', ...page(() => import('../pages/claim/VerificationCompletePage')) },
-      { path: '/admin', ...page(() => import('../pages/admin/AdminIndexPage')) },
-      { path: '/admin/login', ...page(() => import('../pages/admin/AdminLoginPage')) },
-      { path: '/admin/setup', ...page(() => import('../pages/admin/AdminSetupPage')) },
-      { path: '/admin/dashboard', ...page(() => import('../pages/admin/AdminDashboardPage')) },
-      { path: '/donor/account', ...page(() => import('../pages/donor/DonorAccountPage')) },
-      { path: '/donor/login', ...page(() => import('../pages/donor/DonorLoginPage')) },
-      { path: '/how-it-works', ...page(() => import('../pages/info/HowItWorksPage')) },
-      { path: '/security', ...page(() => import('../pages/info/SecurityPage')) },
-      { path: '/pricing', ...page(() => import('../pages/info/PricingPage')) },
-      { path: '/faq', ...page(() => import('../pages/info/FaqPage')) },
-      { path: '/contact', ...page(() => import('../pages/info/ContactPage')) },
-      { path: '/privacy-policy', ...page(() => import('../pages/info/PrivacyPolicyPage')) },
-      { path: '/terms-of-use', ...page(() => import('../pages/info/TermsOfUsePage')) },
-      { path: '*', ...page(() => import('../pages/NotFoundPage')) },
-    ],
-  },
+export const routes: Array<{ path: string; Page: ComponentType }> = [
+  { path: '/', Page: page(() => import('../pages/landing/LandingPage')) },
+  { path: '/gift/recipient-info', Page: page(() => import('../pages/gift/RecipientInfoPage')) },
+  { path: '/gift/personal-message', Page: page(() => import('../pages/gift/PersonalMessagePage')) },
+  { path: '/gift/security', Page: page(() => import('../pages/gift/SecurityQuestionPage')) },
+  { path: '/gift/review', Page: page(() => import('../pages/gift/ReviewPage')) },
+  { path: '/gift/review-new', Page: page(() => import('../pages/gift/ReviewPage')) },
+  { path: '/success', Page: page(() => import('../pages/gift/SuccessPage')) },
+  { path: '/claim/:token', Page: page(() => import('../pages/claim/ClaimPage')) },
+  { path: '/gift/claim/:token', Page: page(() => import('../pages/claim/ClaimPage')) },
+  { path: '/claim-success', Page: page(() => import('../pages/claim/ClaimSuccessPage')) },
+  { path: '/verification-complete', Page: page(() => import('../pages/claim/VerificationCompletePage')) },
+  { path: '/admin', Page: page(() => import('../pages/admin/AdminIndexPage')) },
+  { path: '/admin/login', Page: page(() => import('../pages/admin/AdminLoginPage')) },
+  { path: '/admin/setup', Page: page(() => import('../pages/admin/AdminSetupPage')) },
+  { path: '/admin/dashboard', Page: page(() => import('../pages/admin/AdminDashboardPage')) },
+  { path: '/donor/account', Page: page(() => import('../pages/donor/DonorAccountPage')) },
+  { path: '/donor/login', Page: page(() => import('../pages/donor/DonorLoginPage')) },
+  { path: '/how-it-works', Page: page(() => import('../pages/info/HowItWorksPage')) },
+  { path: '/security', Page: page(() => import('../pages/info/SecurityPage')) },
+  { path: '/pricing', Page: page(() => import('../pages/info/PricingPage')) },
+  { path: '/faq', Page: page(() => import('../pages/info/FaqPage')) },
+  { path: '/contact', Page: page(() => import('../pages/info/ContactPage')) },
+  { path: '/privacy-policy', Page: page(() => import('../pages/info/PrivacyPolicyPage')) },
+  { path: '/terms-of-use', Page: page(() => import('../pages/info/TermsOfUsePage')) },
+  { path: '*', Page: page(() => import('../pages/NotFoundPage')) },
 ];
 
-export const router = createBrowserRouter(routes);
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <Routes>
+      <Route element={<SiteLayout />}>
+        {routes.map(({ path, Page }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              // Keyed by path: an error on one page does not stick to the next.
+              <RouteErrorBoundary key={pathname}>
+                <Page />
+              </RouteErrorBoundary>
+            }
+          />
+        ))}
+      </Route>
+    </Routes>
+  );
+}

@@ -41,6 +41,9 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
 function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site === 'cross-site') return true;
+  // Pages are served with Referrer-Policy: no-referrer, so the browser sends "Origin: null" on their own form
+  // posts; Sec-Fetch-Site (which no page can forge) still says same-origin.
+  if (site === 'same-origin') return false;
   const origin = request.headers.origin;
   if (!origin) return false;
   if (origin === publicOrigin) return false;

@@ -1,45 +1,45 @@
-// Radix Toast with the library defaults the spec names: 5 s, swipe right past 50 px, F8 to focus.
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { TOAST_DURATION_MS } from '../../../shared/constants';
-import { cn } from '../../lib/cn';
-import { dismiss, useToast } from './use-toast';
+// The toast host. Radix Toast (toast-viewport.tsx) loads when the first toast is raised or F8 is pressed,
+// and is fetched in the background once the page is idle, so a toast still appears when the network drops.
+// Behaviour is Radix's: one toast at a time, 5 s, swipe right, F8 focuses the notifications.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useToast } from './use-toast';
+
+const loadViewport = () => import('./toast-viewport');
+const ToastViewport = lazy(loadViewport);
+
+/** Radix's default hotkey. */
+const HOTKEY = 'F8';
 
 export function Toaster() {
   const { toasts } = useToast();
+  const [f8Pressed, setF8Pressed] = useState(false);
+  const needed = toasts.length > 0 || f8Pressed;
+
+  useEffect(() => {
+    if (needed) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.code === HOTKEY || e.key === HOTKEY) setF8Pressed(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [needed]);
+
+  useEffect(() => {
+    const prefetch = () => void loadViewport().catch(() => undefined);
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(prefetch, { timeout: 5000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(prefetch, 3000);
+    return () => clearTimeout(id);
+  }, []);
+
+  const [mounted, setMounted] = useState(false);
+  if (needed && !mounted) setMounted(true);
+  if (!mounted) return null;
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
-      {toasts.map((t) => (
-        <ToastPrimitive.Root
-          key={t.id}
-          open={t.open}
-          onOpenChange={(open) => {
-            if (!open) dismiss(t.id);
-          }}
-          className={cn(
-            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg',
-            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition',
-            t.variant === 'destructive'
-              ? 'border-red-700 bg-red-700 text-white'
-              : t.variant === 'info'
-                ? 'border-sky-200 bg-sky-50 text-slate-900'
-                : 'border-slate-200 bg-white text-slate-900',
-          )}
-        >
-          <div className="grid gap-1">
-            {t.title ? <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title> : null}
-            {t.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
-            ) : null}
-          </div>
-          <ToastPrimitive.Close
-            aria-label="Close"
-            className="absolute right-2 top-2 rounded p-1 text-current opacity-80 hover:opacity-100"
-          >
-            <span aria-hidden="true">×</span>
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <ToastViewport focusOnMount={f8Pressed} />
+    </Suspense>
   );
 }

@@ -41,8 +41,15 @@ export const sandboxOnboardingRoutes =
     const safeReturn = (url: unknown) =>
       typeof url === 'string' && url.startsWith(`${deps.config.publicUrl}/`) ? url : `${deps.config.publicUrl}/`;
 
+    // Under the site-wide "no-referrer" policy a browser sends "Origin: null" with a form POST, which the CSRF
+    // check must refuse; "same-origin" lets these pages' own forms carry their real origin (and no referrer leaves the site).
     const page = (reply: FastifyReply, status: number, title: string, body: string) =>
-      reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxPage(title, body));
+      reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin')
+        .send(sandboxPage(title, body));
     const missing = (reply: FastifyReply) =>
       page(reply, 404, 'Account not found', '<h1>Account not found</h1><p>This sandbox account does not exist.</p>');
 

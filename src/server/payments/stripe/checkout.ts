@@ -1,7 +1,46 @@
-// The Stripe adapter: checkout. Placeholder bodies until this area is built; each throws a clear ProviderError.
+// The Stripe adapter: a Checkout Session per gift through the official SDK. Line items for gift, fee and tip;
+// the gift's public id as transfer_group and metadata (the payout and the webhook find the gift by it);
+// a fixed idempotency key per gift, so a retried request never opens a second session.
+import type Stripe from 'stripe';
 import { ProviderError, type CheckoutSession, type CreateCheckoutInput } from '../provider.js';
 import type { StripeContext } from './provider.js';
 
-export async function createCheckout(_ctx: StripeContext, _input: CreateCheckoutInput): Promise<CheckoutSession> {
-  throw new ProviderError('The Stripe adapter cannot create a checkout yet', false);
+/** Stripe accepts expires_at up to 24 h after creation; stay a little under it in case our clock runs ahead. */
+const MAX_EXPIRY_SECONDS = 24 * 3600 - 120;
+
+export function checkoutSessionParams(input: CreateCheckoutInput, nowMs = Date.now()): Stripe.Checkout.SessionCreateParams {
+  const metadata = { ...input.metadata, gift_public_id: input.giftPublicId };
+  return {
+    mode: 'payment',
+    submit_type: 'pay',
+    // A zero line (no tip) is left out: Stripe shows only what is paid.
+    line_items: input.lines
+      .filter((line) => line.amountCents > 0)
+      .map((line) => ({
+        quantity: 1,
+        price_data: { currency: 'usd', unit_amount: line.amountCents, product_data: { name: line.name } },
+      })),
+    client_reference_id: input.giftPublicId,
+    metadata,
+    payment_intent_data: {
+      transfer_group: input.giftPublicId,
+      metadata: { gift_public_id: input.giftPublicId },
+      description: `Hushgift gift ${input.giftPublicId}`,
+    },
+    ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
+    expires_at: Math.min(Math.floor(input.expiresAt.getTime() / 1000), Math.floor(nowMs / 1000) + MAX_EXPIRY_SECONDS),
+  };
+}
+
+export async function createCheckout(ctx: StripeContext, input: CreateCheckoutInput): Promise<CheckoutSession> {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await ctx.stripe.checkout.sessions.create(checkoutSessionParams(input), { idempotencyKey: input.idempotencyKey });
+  } catch (error) {
+    throw new ProviderError(`Stripe could not create the checkout session: ${(error as Error).message}`);
+  }
+  if (!session.url) throw new ProviderError('Stripe answered a checkout session without a URL', false);
+  return { id: session.id, url: session.url };
 }

@@ -3,7 +3,7 @@
 // the gift out exactly once; otherwise it says what is still pending.
 import type { ServiceDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
-import { formatUsd } from '../../../shared/money.js';
+import { formatCents, formatUsd } from '../../../shared/money.js';
 import { CLAIM_MESSAGES, type ClaimCompleteResponse } from '../../../shared/schemas/claim.js';
 import type { ConnectedAccount } from '../../payments/provider.js';
 import { payOutGift } from '../payouts/pay-out.js';
@@ -20,9 +20,9 @@ export function pendingMessage(account: ConnectedAccount): string {
 
 export async function completeClaim(deps: ServiceDeps, token: string): Promise<ClaimCompleteResponse> {
   const gift = await requireGiftByToken(deps.db, token);
-  const giftId = gift.publicId;
+  const base = { giftId: gift.publicId, amount: formatCents(gift.amountCents) };
   const amount = formatUsd(gift.amountCents);
-  const done = { success: true, giftId, message: `Your gift of ${amount} is on its way. It usually arrives in your bank account within 1-2 business days.` };
+  const done = { success: true, ...base, message: `Your gift of ${amount} is on its way. It usually arrives in your bank account within 1-2 business days.` };
   if (gift.status === 'claimed') return done;
   if (gift.status === 'pending') throw badRequest(CLAIM_MESSAGES.notPaid);
   if (gift.status !== 'paid') throw notFound(CLAIM_MESSAGES.notFound);
@@ -35,11 +35,11 @@ export async function completeClaim(deps: ServiceDeps, token: string): Promise<C
     case 'claimed':
       return done;
     case 'in_progress':
-      return { success: true, giftId, message: `Your account is verified and your gift of ${amount} is being sent. It usually arrives within 1-2 business days.` };
+      return { success: true, ...base, message: `Your account is verified and your gift of ${amount} is being sent. It usually arrives within 1-2 business days.` };
     case 'not_ready':
-      return { success: false, giftId, message: pendingMessage(outcome.account) };
+      return { success: false, ...base, message: pendingMessage(outcome.account) };
     case 'failed':
-      return { success: false, giftId, message: 'Your account is verified, but the transfer could not be sent yet. We will retry automatically within a few minutes.' };
+      return { success: false, ...base, message: 'Your account is verified, but the transfer could not be sent yet. We will retry automatically within a few minutes.' };
     default:
       throw notFound(CLAIM_MESSAGES.notFound);
   }

@@ -1,27 +1,35 @@
 // GET /api/gifts/claim/:token: what the claim page shows. The hottest public call: one indexed read of the
 // few columns it needs. Nothing about the sender, ever.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { formatCents } from '../../../shared/money.js';
 import { CLAIM_MESSAGES, type ClaimLookup } from '../../../shared/schemas/claim.js';
 import { claimTokenHash } from './find-gift.js';
 
+/** One prepared statement per database: PostgreSQL parses and plans it once per connection, not per request. */
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+function prepare(db: Db) {
+  return db
+    .select({
+      status: gifts.status,
+      recipientFirstName: gifts.recipientFirstName,
+      amountCents: gifts.amountCents,
+      personalNote: gifts.personalNote,
+      securityQuestion: gifts.securityQuestion,
+    })
+    .from(gifts)
+    .where(eq(gifts.claimTokenHash, sql.placeholder('hash')))
+    .prepare('claim_lookup');
+}
+
 export async function lookupClaim(deps: Pick<ServiceDeps, 'db'>, token: string): Promise<ClaimLookup> {
   const hash = claimTokenHash(token);
-  const [gift] = hash
-    ? await deps.db
-        .select({
-          status: gifts.status,
-          recipientFirstName: gifts.recipientFirstName,
-          amountCents: gifts.amountCents,
-          personalNote: gifts.personalNote,
-          securityQuestion: gifts.securityQuestion,
-        })
-        .from(gifts)
-        .where(eq(gifts.claimTokenHash, hash))
-    : [];
+  let query = prepared.get(deps.db);
+  if (!query) prepared.set(deps.db, (query = prepare(deps.db)));
+  const [gift] = hash ? await query.execute({ hash }) : [];
   // Pending, expired, refunded and claimed gifts cannot be claimed: the page shows "Gift Not Found".
   if (!gift || gift.status !== 'paid') throw notFound(CLAIM_MESSAGES.notFound);
   return {

@@ -17,6 +17,7 @@ import { DAY, MINUTE } from '../../clock.js';
 import { refundEmail } from '../../email/templates/refund.js';
 import { ONBOARDING_GRACE_DAYS } from '../../../shared/constants.js';
 import type { MoneyMovement } from '../../payments/provider.js';
+import { faultPoint } from '../../fault-injection.js';
 
 export const REFUND_LEASE_MS = 5 * MINUTE;
 const BATCH_SIZE = 100;
@@ -78,9 +79,10 @@ function dueCondition(now: Date) {
   );
 }
 
-async function claimDue(deps: Pick<ServiceDeps, 'db' | 'clock'>): Promise<ClaimedGift[]> {
+async function claimDue(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>): Promise<ClaimedGift[]> {
   const now = deps.clock.now();
-  const lease = new Date(now.getTime() + REFUND_LEASE_MS);
+  // The lease outlives any normal refund call; a refund still unrecorded after it was interrupted.
+  const lease = new Date(now.getTime() + Math.min(REFUND_LEASE_MS, deps.config.reconcileAfterMs));
   const due = deps.db
     .select({ id: gifts.id })
     .from(gifts)
@@ -201,6 +203,7 @@ export async function processExpired(deps: ServiceDeps, log?: ExpiryLogger): Pro
         }),
       );
     }
+    if (done.length) faultPoint('after-refund');
     try {
       result.processed += await recordRefunds(deps, done);
     } catch (error) {

@@ -9,8 +9,6 @@ import { MINUTE } from '../../clock.js';
 import { payOutGift, sendTransfer, type PayoutOutcome } from './pay-out.js';
 
 export const PAYOUT_JOB_INTERVAL_MS = 30_000;
-/** A transfer started this long ago and still not recorded was interrupted. */
-const STUCK_AFTER_MS = 2 * MINUTE;
 const LEASE_MS = 60_000;
 
 /** Unverified accounts are re-checked less often the longer they wait: 30 s at first, at most every 10 minutes. */
@@ -36,7 +34,7 @@ export async function runPayouts(deps: ServiceDeps, limit = 20): Promise<PayoutR
         isNull(gifts.refundStartedAt),
         isNull(gifts.needsAttention),
         or(isNull(gifts.reconcileAfter), lte(gifts.reconcileAfter, now)),
-        or(isNull(gifts.transferStartedAt), lte(gifts.transferStartedAt, new Date(now.getTime() - STUCK_AFTER_MS))),
+        or(isNull(gifts.transferStartedAt), lte(gifts.transferStartedAt, new Date(now.getTime() - deps.config.reconcileAfterMs))),
       ),
     )
     .orderBy(gifts.reconcileAfter, gifts.id)
@@ -44,7 +42,7 @@ export async function runPayouts(deps: ServiceDeps, limit = 20): Promise<PayoutR
     .for('update', { skipLocked: true });
   const leased = await deps.db
     .update(gifts)
-    .set({ reconcileAfter: new Date(now.getTime() + LEASE_MS) })
+    .set({ reconcileAfter: new Date(now.getTime() + Math.min(LEASE_MS, deps.config.reconcileAfterMs)) })
     .where(sql`${gifts.id} in (${due})`)
     .returning();
 

@@ -11,6 +11,7 @@ import { claimRecipientConfirmationEmail } from '../../email/templates/claim-rec
 import { claimSenderNoticeEmail } from '../../email/templates/claim-sender-notice.js';
 import type { ConnectedAccount } from '../../payments/provider.js';
 import { loadGift, type GiftRow } from '../claims/find-gift.js';
+import { faultPoint } from '../../fault-injection.js';
 
 export type PayoutOutcome =
   | { kind: 'claimed' }
@@ -77,6 +78,7 @@ export async function sendTransfer(deps: ServiceDeps, gift: GiftRow, options: { 
         idempotencyKey: transferIdempotencyKey(gift.id),
         metadata: { gift_id: gift.publicId },
       }));
+    faultPoint('after-transfer');
     await markClaimed(deps, gift.id, transfer.id);
     return { kind: 'claimed' };
   } catch (error) {

@@ -1,0 +1,87 @@
+// The gift card of the claim page: greeting, amount, "Anonymous Gift", the note, the security question and
+// "Claim Your Gift". Nothing about the sender is known here, by design.
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input, Label } from '../../components/ui/input';
+import { parseMoney, formatUsd } from '../../../shared/money';
+import { SECURITY_ANSWER_MAX } from '../../../shared/constants';
+import type { ClaimLookup } from '../../../shared/schemas/claim-contract';
+
+export function ClaimGiftCard({
+  gift,
+  claiming,
+  onClaim,
+}: {
+  gift: ClaimLookup;
+  claiming: boolean;
+  onClaim: (securityAnswer: string | undefined) => void;
+}) {
+  const [answer, setAnswer] = useState('');
+  const answerId = useId();
+  const canClaim = !claiming && (!gift.hasSecurityQuestion || answer.trim().length > 0);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canClaim) onClaim(gift.hasSecurityQuestion ? answer : undefined);
+  };
+  return (
+    <Card className="text-center">
+      <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-3xl" aria-hidden="true">
+        🎁
+      </div>
+      <h1 className="mt-4 text-3xl font-bold">You&apos;ve Received a Gift!</h1>
+      <p className="mt-2 text-lg text-slate-700">Hi {gift.recipientFirstName || 'there'}, someone who cares about you sent you a gift.</p>
+      <p className="mt-6 text-5xl font-bold text-brand-700">{formatUsd(parseMoney(gift.amount) ?? 0)}</p>
+      <p className="mt-2">
+        <span className="inline-flex rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800">Anonymous Gift</span>
+      </p>
+      {gift.personalNote ? (
+        <figure className="mt-6 rounded-lg bg-brand-50 p-4 text-left">
+          <figcaption className="text-sm font-semibold text-slate-700">A personal note from a friend</figcaption>
+          <blockquote className="mt-1 whitespace-pre-wrap break-words text-slate-900">{gift.personalNote}</blockquote>
+        </figure>
+      ) : null}
+      <form className="mt-6 text-left" onSubmit={submit} noValidate>
+        {gift.hasSecurityQuestion ? (
+          <div>
+            <Label htmlFor={answerId} required>
+              {gift.securityQuestion}
+            </Label>
+            <Input
+              id={answerId}
+              value={answer}
+              maxLength={SECURITY_ANSWER_MAX}
+              autoComplete="off"
+              required
+              aria-describedby={`${answerId}-hint`}
+              onChange={(e) => setAnswer(e.target.value)}
+            />
+            <p id={`${answerId}-hint`} className="mt-1 text-sm text-slate-600">
+              The sender set this question to make sure the gift reaches you. Capitals and extra spaces don&apos;t matter.
+            </p>
+          </div>
+        ) : null}
+        <Button type="submit" size="lg" className="mt-4 w-full" disabled={!canClaim}>
+          {claiming ? 'Claiming...' : 'Claim Your Gift'}
+        </Button>
+      </form>
+      <WhatHappensNext />
+    </Card>
+  );
+}
+
+function WhatHappensNext() {
+  return (
+    <section className="mt-8 rounded-lg bg-slate-50 p-4 text-left" aria-labelledby="what-next">
+      <h2 id="what-next" className="font-semibold">
+        What happens next?
+      </h2>
+      <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
+        <li>You verify your identity with our secure payment partner.</li>
+        <li>You add a US bank account or debit card to receive the money.</li>
+        <li>We send the full amount within 24 hours of your claim.</li>
+        <li>The money appears in your bank account within 1-2 business days.</li>
+      </ol>
+    </section>
+  );
+}

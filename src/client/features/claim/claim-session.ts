@@ -1,0 +1,18 @@
+// What the claim flow keeps in this browser tab's session: the claim link per gift (so the verification page
+// can open the payout dashboard, which needs proof of the link) and the amount for the success page.
+const tokenKey = (giftId: string) => `hushgift.claim.${giftId}`;
+const SUCCESS_KEY = 'hushgift.claimSuccess';
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback; // Storage can be unavailable (privacy modes); the flow still works without it.
+  }
+}
+
+export const rememberClaimToken = (giftId: string, token: string) => safe(() => sessionStorage.setItem(tokenKey(giftId), token), undefined);
+export const claimTokenFor = (giftId: string) => safe(() => sessionStorage.getItem(tokenKey(giftId)), null);
+
+export const rememberClaimedAmount = (amount: string) => safe(() => sessionStorage.setItem(SUCCESS_KEY, amount), undefined);
+export const claimedAmount = () => safe(() => sessionStorage.getItem(SUCCESS_KEY), null);

@@ -1,0 +1,50 @@
+// Spec §4: what the verification-complete page says for each onboarding status.
+import type { GiftStatusResponse } from '../../../shared/schemas/claim-contract';
+
+export interface StatusWording {
+  title: string;
+  text: string;
+  tone: 'success' | 'progress' | 'action' | 'ended';
+}
+
+export function statusWording(status: GiftStatusResponse | null | undefined): StatusWording {
+  switch (status?.status) {
+    case 'completed':
+      return {
+        title: 'Funds delivered!',
+        text: 'Your gift has been sent to your account. The money will appear in your bank account or on your debit card within 1-2 business days.',
+        tone: 'success',
+      };
+    case 'transfer_pending':
+      return {
+        title: 'Verification complete',
+        text: 'Your identity has been verified. Your gift will be transferred automatically within about a minute.',
+        tone: 'progress',
+      };
+    case 'setup_required': {
+      const n = status.stripeAccount.requirements_pending;
+      return {
+        title: 'Account setup required',
+        text: `Please finish setting up your account with our payment partner to receive your gift.${
+          n > 0 ? ` ${n} requirement${n === 1 ? '' : 's'} pending.` : ''
+        }`,
+        tone: 'action',
+      };
+    }
+    case 'verifying':
+      return {
+        title: 'Verifying your information',
+        text: 'Our payment partner is checking the details you submitted. This usually takes a few minutes; this page updates by itself.',
+        tone: 'progress',
+      };
+    case 'expired':
+    case 'refunded':
+      return {
+        title: 'This gift has expired',
+        text: 'The gift was not claimed within 30 days, so it was returned. Contact support if you think this is a mistake.',
+        tone: 'ended',
+      };
+    default:
+      return { title: 'Processing', text: 'We are processing your account. This page updates by itself.', tone: 'progress' };
+  }
+}

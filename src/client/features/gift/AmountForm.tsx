@@ -1,0 +1,94 @@
+// The landing page's amount form: presets $25/$50/$100 or Custom, then Continue (enabled above 0;
+// under $5 it says the minimum and does not continue).
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Input, Label } from '../../components/ui/input';
+import { cn } from '../../lib/cn';
+import { parseDollarInput, readDraft, updateDraft } from '../../lib/gift-draft';
+import { PATHS } from '../../lib/gift-navigation';
+import { MAX_GIFT_CENTS, MIN_GIFT_CENTS, PRESET_AMOUNTS } from '../../../shared/constants';
+import { dollarsToCents, formatUsd } from '../../../shared/money';
+import { FieldError } from './StepLayout';
+
+const isPreset = (amount: number) => (PRESET_AMOUNTS as readonly number[]).includes(amount);
+
+/** Remount (change its key) to start over from the saved draft. */
+export function AmountForm() {
+  const navigate = useNavigate();
+  const [amount, setAmount] = useState(() => readDraft()?.amount ?? 0);
+  const [custom, setCustom] = useState(() => amount > 0 && !isPreset(amount));
+  const [error, setError] = useState<string | null>(null);
+
+  const choosePreset = (value: number) => {
+    setCustom(false);
+    setAmount(value);
+    setError(null);
+  };
+  const chooseCustom = () => {
+    setCustom(true);
+    if (amount === 0 || isPreset(amount)) setAmount(0);
+    setError(null);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const cents = dollarsToCents(amount);
+    if (cents <= 0) return;
+    if (cents < MIN_GIFT_CENTS) return setError(`The minimum gift is ${formatUsd(MIN_GIFT_CENTS)}.`);
+    if (cents > MAX_GIFT_CENTS) return setError(`The maximum gift is ${formatUsd(MAX_GIFT_CENTS)}.`);
+    updateDraft({ amount: cents / 100 });
+    void navigate(PATHS.recipient);
+  };
+
+  const chip = (active: boolean) =>
+    cn(
+      'rounded-lg border-2 px-4 py-3 text-lg font-semibold transition-colors',
+      active ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:border-brand-600',
+    );
+
+  return (
+    <form id="amount-form" onSubmit={submit} noValidate className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="amount-heading">
+      <h2 id="amount-heading" className="text-xl font-bold text-slate-900">
+        How much would you like to give?
+      </h2>
+      <div role="group" aria-label="Gift amount" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {PRESET_AMOUNTS.map((value) => (
+          <button key={value} type="button" aria-pressed={!custom && amount === value} className={chip(!custom && amount === value)} onClick={() => choosePreset(value)}>
+            ${value}
+          </button>
+        ))}
+        <button type="button" aria-pressed={custom} className={chip(custom)} onClick={chooseCustom}>
+          Custom
+        </button>
+      </div>
+      {custom ? (
+        <div className="mt-4">
+          <Label htmlFor="customAmount">Custom amount ($)</Label>
+          <Input
+            id="customAmount"
+            type="number"
+            inputMode="decimal"
+            min={MIN_GIFT_CENTS / 100}
+            max={MAX_GIFT_CENTS / 100}
+            step={0.01}
+            placeholder="Enter an amount"
+            defaultValue={amount > 0 ? amount : ''}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'amount-error' : 'amount-hint'}
+            onChange={(e) => {
+              setAmount(parseDollarInput(e.target.value));
+              setError(null);
+            }}
+          />
+          <p id="amount-hint" className="mt-1 text-sm text-slate-600">
+            Minimum {formatUsd(MIN_GIFT_CENTS)}.
+          </p>
+        </div>
+      ) : null}
+      <FieldError id="amount-error" message={error} />
+      <Button type="submit" size="lg" className="mt-6 w-full" disabled={!(amount > 0)}>
+        Continue
+      </Button>
+    </form>
+  );
+}

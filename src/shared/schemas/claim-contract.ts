@@ -1,0 +1,50 @@
+// The claim API's messages, identifiers and answers (spec §3, §7), with no zod: the claim page imports these
+// without loading the validation library. The request schema is in claim.ts beside this file.
+
+/** The claim token in the URL: 32 random bytes, base64url. Anything else cannot be a token. */
+export const CLAIM_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const CLAIM_MESSAGES = {
+  answerRequired: 'Security answer is required',
+  incorrectAnswer: 'Incorrect security answer',
+  notPaid: 'Gift payment has not been completed',
+  notFound: 'This gift link is invalid or has expired.',
+} as const;
+
+export interface ClaimLookup {
+  recipientFirstName: string;
+  /** Decimal string, "50.00". */
+  amount: string;
+  personalNote: string | null;
+  hasSecurityQuestion: boolean;
+  securityQuestion: string | null;
+}
+
+export interface ClaimStartResponse {
+  accountLinkUrl: string;
+}
+
+export interface ClaimCompleteResponse {
+  success: boolean;
+  message: string;
+  /** The gift's public id, for the verification-complete page. */
+  giftId: string;
+  /** The gift amount, decimal string: the claim success page shows it. */
+  amount: string;
+}
+
+export const GIFT_PUBLIC_ID_PATTERN = /^g_[A-Za-z0-9_-]{16}$/;
+
+export type ClaimStatus = 'completed' | 'transfer_pending' | 'setup_required' | 'verifying' | 'expired' | 'refunded';
+
+export interface GiftStatusResponse {
+  status: ClaimStatus;
+  stripeAccount: { requirements_pending: number };
+}
+
+export interface DashboardLoginResponse {
+  url: string;
+}
+
+/** The header that proves the caller holds the claim link (the dashboard shows the recipient's payout details). */
+export const CLAIM_TOKEN_HEADER = 'x-claim-token';

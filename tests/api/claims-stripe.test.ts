@@ -1,0 +1,203 @@
+// The Stripe adapter's Connect calls against the local stand-in of the Stripe API, answering with Stripe's own
+// example objects: exact parameters and idempotency keys of account creation, account links, account
+// retrieval, transfers (and finding them again) and login links; then the claim flow through the adapter.
+import { ProviderError } from '../../src/server/payments/provider.js';
+import { StripeStandIn, stripeFixture } from '../helpers/stripe-stand-in.js';
+import { describeEachEngine } from '../helpers/test-app.js';
+import { SENDER_SECRETS, claim, complete, giftRow, seedClaimableGift } from '../helpers/claims.js';
+
+const ACCOUNT_ID = 'acct_1PgafTB7WZ01zgkW';
+const verified = (overrides = {}) =>
+  stripeFixture('account', {
+    id: ACCOUNT_ID,
+    capabilities: { transfers: 'active' },
+    details_submitted: true,
+    requirements: { ...(stripeFixture('account').requirements as object), currently_due: [], past_due: [], pending_verification: [] },
+    ...overrides,
+  });
+
+describe('Stripe adapter: Connect', () => {
+  const standIn = new StripeStandIn();
+  beforeAll(() => standIn.start());
+  afterAll(() => standIn.stop());
+  beforeEach(() => standIn.requests.splice(0));
+  const stripe = () => standIn.provider();
+
+  it('creates an Express account in the US with the transfers capability and the given idempotency key', async () => {
+    standIn.on('POST', '/v1/accounts', () => stripeFixture('account', { id: ACCOUNT_ID }));
+    const account = await stripe().createConnectedAccount({ email: 'rita@example.com', idempotencyKey: 'recipient:abc:account' });
+    expect(account).toEqual({ id: ACCOUNT_ID });
+    const [req] = standIn.find('POST', '/v1/accounts');
+    expect(req!.body).toEqual({
+      type: 'express',
+      country: 'US',
+      email: 'rita@example.com',
+      business_type: 'individual',
+      capabilities: { transfers: { requested: 'true' } },
+    });
+    expect(req!.headers['idempotency-key']).toBe('recipient:abc:account');
+  });
+
+  it('creates an onboarding account link with the return and refresh URLs', async () => {
+    standIn.on('POST', '/v1/account_links', () => stripeFixture('account_link'));
+    const link = await stripe().createAccountLink({
+      accountId: ACCOUNT_ID,
+      returnUrl: 'https://hushgift.example/claim/tok?return=true',
+      refreshUrl: 'https://hushgift.example/api/gifts/claim/tok/onboarding',
+    });
+    expect(link.url).toBe(stripeFixture('account_link').url);
+    expect(standIn.find('POST', '/v1/account_links')[0]!.body).toEqual({
+      account: ACCOUNT_ID,
+      type: 'account_onboarding',
+      return_url: 'https://hushgift.example/claim/tok?return=true',
+      refresh_url: 'https://hushgift.example/api/gifts/claim/tok/onboarding',
+    });
+  });
+
+  it('reads an account: pending requirements, verification and whether transfers are possible', async () => {
+    standIn.on('GET', `/v1/accounts/${ACCOUNT_ID}`, () =>
+      stripeFixture('account', { id: ACCOUNT_ID, capabilities: { transfers: 'inactive' } }),
+    );
+    expect(await stripe().retrieveAccount(ACCOUNT_ID)).toEqual({
+      id: ACCOUNT_ID,
+      transfersActive: false,
+      detailsSubmitted: false,
+      requirementsPending: 6,
+      verifying: false,
+    });
+    standIn.on('GET', `/v1/accounts/${ACCOUNT_ID}`, () =>
+      verified({ capabilities: { transfers: 'pending' }, requirements: { currently_due: [], past_due: [], pending_verification: ['individual.id_number'] } }),
+    );
+    expect(await stripe().retrieveAccount(ACCOUNT_ID)).toMatchObject({ transfersActive: false, requirementsPending: 0, verifying: true });
+    standIn.on('GET', `/v1/accounts/${ACCOUNT_ID}`, () => verified());
+    expect(await stripe().retrieveAccount(ACCOUNT_ID)).toMatchObject({ transfersActive: true, requirementsPending: 0, verifying: false });
+  });
+
+  it('transfers in USD from the gift charge with the gift idempotency key, and finds it by transfer group', async () => {
+    standIn.on('POST', '/v1/transfers', (req) => stripeFixture('transfer', { id: 'tr_gift', amount: Number(req.body.amount) }));
+    const transfer = await stripe().createTransfer({
+      accountId: ACCOUNT_ID,
+      amountCents: 5000,
+      transferGroup: 'g_public',
+      sourceTransaction: 'ch_gift',
+      description: 'Hushgift gift payout',
+      idempotencyKey: 'gift:7:transfer',
+      metadata: { gift_id: 'g_public' },
+    });
+    expect(transfer).toEqual({ id: 'tr_gift', amountCents: 5000 });
+    const [req] = standIn.find('POST', '/v1/transfers');
+    expect(req!.body).toEqual({
+      amount: '5000',
+      currency: 'usd',
+      destination: ACCOUNT_ID,
+      transfer_group: 'g_public',
+      source_transaction: 'ch_gift',
+      description: 'Hushgift gift payout',
+      metadata: { gift_id: 'g_public' },
+    });
+    expect(req!.headers['idempotency-key']).toBe('gift:7:transfer');
+
+    standIn.on('GET', '/v1/transfers', () => ({
+      object: 'list',
+      url: '/v1/transfers',
+      has_more: false,
+      data: [stripeFixture('transfer', { id: 'tr_gift', amount: 5000, transfer_group: 'g_public' })],
+    }));
+    expect(await stripe().findTransfer('g_public')).toEqual({ id: 'tr_gift', amountCents: 5000 });
+    const list = standIn.find('GET', '/v1/transfers')[0]!;
+    expect(Object.fromEntries(list.query)).toEqual({ transfer_group: 'g_public', limit: '1' });
+    standIn.on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }));
+    expect(await stripe().findTransfer('g_none')).toBeNull();
+  });
+
+  it('creates an express dashboard login link', async () => {
+    standIn.on('POST', `/v1/accounts/${ACCOUNT_ID}/login_links`, () => stripeFixture('login_link'));
+    expect(await stripe().createLoginLink(ACCOUNT_ID)).toEqual({ url: stripeFixture('login_link').url });
+    expect(standIn.find('POST', `/v1/accounts/${ACCOUNT_ID}/login_links`)).toHaveLength(1);
+  });
+
+  it('turns Stripe errors into ProviderErrors that say whether a retry can help', async () => {
+    standIn.on('POST', '/v1/transfers', () => ({
+      status: 400,
+      body: { error: { type: 'invalid_request_error', message: 'Insufficient funds in Stripe account.' } },
+    }));
+    const attempt = stripe().createTransfer({
+      accountId: ACCOUNT_ID,
+      amountCents: 5000,
+      transferGroup: 'g_x',
+      description: 'Hushgift gift payout',
+      idempotencyKey: 'gift:8:transfer',
+      metadata: {},
+    });
+    await expect(attempt).rejects.toBeInstanceOf(ProviderError);
+    await expect(attempt).rejects.toMatchObject({ retryable: false, message: /Insufficient funds/ });
+  });
+});
+
+// Started before the test app is built, so the adapter is pointed at its port.
+const standIn = new StripeStandIn();
+beforeAll(() => standIn.start());
+afterAll(() => standIn.stop());
+describeEachEngine(
+  'claim flow through the Stripe adapter',
+  (ctx) => {
+    beforeEach(() => standIn.requests.splice(0));
+
+    it('creates the account once, links onboarding back to the claim page, and transfers exactly once', async () => {
+      let accountState = stripeFixture('account', { id: ACCOUNT_ID, capabilities: { transfers: 'inactive' } });
+      standIn
+        .on('POST', '/v1/accounts', () => accountState)
+        .on('POST', '/v1/account_links', () => stripeFixture('account_link'))
+        .on('GET', `/v1/accounts/${ACCOUNT_ID}`, () => accountState)
+        .on('POST', '/v1/transfers', (req) => stripeFixture('transfer', { id: `tr_${req.headers['idempotency-key']}` }));
+
+      const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy', amountCents: 4200 });
+      const res = await claim(ctx(), claimToken, { securityAnswer: 'fluffy' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ accountLinkUrl: stripeFixture('account_link').url });
+      const created = standIn.find('POST', '/v1/accounts');
+      expect(created).toHaveLength(1);
+      expect(created[0]!.body.email).toBe(gift.recipientEmail);
+      expect(created[0]!.headers['idempotency-key']).toMatch(/^recipient:[0-9a-f]{32}:account$/);
+      expect(standIn.find('POST', '/v1/account_links')[0]!.body).toMatchObject({
+        account: ACCOUNT_ID,
+        return_url: `http://localhost:3000/claim/${claimToken}?return=true`,
+        refresh_url: `http://localhost:3000/api/gifts/claim/${claimToken}/onboarding`,
+      });
+
+      expect((await complete(ctx(), claimToken)).json().success).toBe(false);
+      expect(standIn.find('POST', '/v1/transfers')).toHaveLength(0);
+
+      accountState = verified();
+      const results = await Promise.all(Array.from({ length: 10 }, () => complete(ctx(), claimToken)));
+      expect(results.every((r) => r.json().success === true)).toBe(true);
+      const transfers = standIn.find('POST', '/v1/transfers');
+      expect(transfers).toHaveLength(1);
+      expect(transfers[0]!.headers['idempotency-key']).toBe(`gift:${gift.id}:transfer`);
+      expect(transfers[0]!.body).toMatchObject({
+        amount: '4200',
+        currency: 'usd',
+        destination: ACCOUNT_ID,
+        source_transaction: gift.chargeId,
+        transfer_group: gift.publicId,
+      });
+      for (const secret of SENDER_SECRETS) expect(transfers[0]!.rawBody).not.toContain(encodeURIComponent(secret));
+      expect((await giftRow(ctx(), gift.id)).status).toBe('claimed');
+    });
+
+    it('answers 503 with a clear message when Stripe is unreachable, and nothing moves', async () => {
+      standIn
+        .on('POST', '/v1/accounts', () => stripeFixture('account', { id: 'acct_down', capabilities: { transfers: 'inactive' } }))
+        .on('GET', '/v1/accounts/acct_down', () => ({ status: 500, body: { error: { type: 'api_error', message: 'Stripe is down' } } }));
+      const { gift, claimToken } = await seedClaimableGift(ctx(), { recipientEmail: `down-${ctx().engine}@example.com` });
+      const res = await claim(ctx(), claimToken, {});
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('30');
+      expect(res.json()).toEqual({ message: 'Our payment partner is not reachable right now. Please try again in a minute.' });
+      const row = await giftRow(ctx(), gift.id);
+      expect(row.status).toBe('paid');
+      expect(row.transferStartedAt).toBeNull();
+    });
+  },
+  { payments: () => standIn.provider() },
+);

@@ -1,0 +1,114 @@
+// Claiming in Chromium on the built server: a gift sent and paid the sender's way, its claim link read from the
+// dev mailbox; a wrong answer, then the right one through sandbox onboarding to the claim success page; and a
+// second gift through "Verification pending" whose verification page turns to delivered without a reload.
+import type { Page } from 'playwright-core';
+import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
+import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
+import { createPaidGift } from './helpers/gifts.js';
+
+const SENDER_SECRETS = ['Sam Sender', 'sender@example.com'];
+
+describeE2E('claiming a gift in Chromium', () => {
+  const browser = useBrowser();
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  /** Claims with the right answer and follows "Complete Account Setup" into the sandbox onboarding window. */
+  async function claimToOnboarding(page: Page, answer: string): Promise<Page> {
+    await page.getByLabel("What is your pet's name?").fill(answer);
+    await page.getByRole('button', { name: 'Claim Your Gift' }).click();
+    await page.getByRole('heading', { name: 'Complete Your Account Setup' }).waitFor();
+    const [onboarding] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Complete Account Setup' }).click(),
+    ]);
+    await onboarding.waitForLoadState();
+    expect(onboarding.url()).toMatch(new RegExp(`^${server.url}/sandbox/onboarding/acct_sb_`));
+    await onboarding.getByText('Sandbox mode — no real money moves').waitFor();
+    return onboarding;
+  }
+
+  it('refuses a wrong answer, then claims through sandbox onboarding to the claim success page', async () => {
+    const gift = await createPaidGift(server.url, { securityQuestion: "What is your pet's name?", securityAnswer: 'Rex', amountCents: 5000 });
+    const page = await newPage(browser());
+    await page.goto(gift.claimUrl);
+    await page.getByRole('heading', { name: "You've Received a Gift!" }).waitFor();
+    const card = await page.textContent('main');
+    expect(card).toContain('$50.00');
+    expect(card).toContain('Anonymous Gift');
+    expect(card).toContain('Hi Rita');
+    expect(card).toContain('Happy birthday!');
+    expect(card).toContain('What happens next?');
+    for (const secret of SENDER_SECRETS) expect(card).not.toContain(secret);
+
+    const claimButton = page.getByRole('button', { name: 'Claim Your Gift' });
+    expect(await claimButton.isDisabled()).toBe(true);
+    await page.getByLabel("What is your pet's name?").fill('   ');
+    expect(await claimButton.isDisabled()).toBe(true);
+    await page.getByLabel("What is your pet's name?").fill('Fido');
+    await claimButton.click();
+    await page.getByText('The answer to your security question is incorrect', { exact: true }).waitFor();
+    await page.getByText('Error claiming gift', { exact: true }).waitFor();
+
+    const onboarding = await claimToOnboarding(page, '  rex ');
+    await onboarding.getByLabel('Outcome').selectOption({ label: 'Verified' });
+    await onboarding.getByRole('button', { name: 'Submit' }).click();
+    await onboarding.waitForURL(`${server.url}/claim/${gift.claimToken}?return=true`);
+    await onboarding.getByText('Gift claimed successfully!').first().waitFor();
+    await onboarding.waitForURL(`${server.url}/claim-success`);
+    await onboarding.getByRole('heading', { name: 'Your gift is on its way!' }).waitFor();
+    const success = await onboarding.textContent('main');
+    expect(success).toContain('$50.00');
+    expect(success).toMatch(/1-2 business days/);
+    expect(success).not.toContain('Gift Sent Successfully!');
+    for (const secret of SENDER_SECRETS) expect(success).not.toContain(secret);
+
+    const confirmation = await waitForEmail(server.url, gift.recipientEmail, (e) => e.subject === 'Your gift of $50.00 is on its way');
+    for (const secret of SENDER_SECRETS) expect(confirmation.text).not.toContain(secret);
+    await page.context().close();
+  });
+
+  it('shows verification pending, and the verification page turns to delivered without a reload once verified', async () => {
+    const gift = await createPaidGift(server.url, { securityQuestion: "What is your pet's name?", securityAnswer: 'Rex', amountCents: 2500 });
+    const page = await newPage(browser());
+    await page.goto(gift.claimUrl);
+    const onboarding = await claimToOnboarding(page, 'Rex');
+    await onboarding.getByLabel('Outcome').selectOption({ label: 'Verification pending' });
+    await onboarding.getByRole('button', { name: 'Submit' }).click();
+    await onboarding.getByRole('heading', { name: 'Account verification pending' }).waitFor();
+    await onboarding.getByRole('link', { name: 'Check verification status' }).click();
+    await onboarding.waitForURL(/\/verification-complete\?gift_id=g_/);
+    await onboarding.getByRole('heading', { name: 'Verifying your information' }).waitFor();
+    // Marks this document: a reload would lose the mark.
+    await onboarding.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+    // The provider finishes its checks: "Account Login" opens the sandbox express dashboard, where it is completed.
+    const [dashboard] = await Promise.all([
+      onboarding.context().waitForEvent('page'),
+      onboarding.getByRole('button', { name: 'Account Login' }).click(),
+    ]);
+    await dashboard.waitForURL(new RegExp(`^${server.url}/sandbox/dashboard/acct_sb_`));
+    await dashboard.getByText('Verification pending').waitFor();
+    await dashboard.getByRole('button', { name: 'Complete verification' }).click();
+    await dashboard.getByText('$25.00').waitFor();
+
+    await onboarding.getByRole('heading', { name: 'Funds delivered!' }).waitFor({ timeout: 15_000 });
+    expect(await onboarding.textContent('main')).toMatch(/within 1-2 business days/);
+    expect(await onboarding.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    await page.context().close();
+  });
+
+  it('shows "Gift Not Found" for an unknown link', async () => {
+    const page = await newPage(browser(), { width: 360, height: 740 });
+    await page.goto(`${server.url}/gift/claim/${'A'.repeat(43)}`);
+    await page.getByRole('heading', { name: 'Gift Not Found' }).waitFor();
+    await page.getByText('This gift link is invalid or has expired.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,193 @@
+// Donor accounts in Chromium: "No Account Found" when signed out, sign-in by e-mail link, overview and history, sign-out.
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { ManualClock } from '../../src/server/clock.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { donors } from '../../src/server/db/schema.js';
+import { seedGift } from '../helpers/seed.js';
+import { createPaidGift } from './helpers/gifts.js';
+import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
+import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
+
+const SIGN_IN_SUBJECT = 'Your Hushgift sign-in link';
+const linkIn = (text: string) => /(http:\/\/\S+\/donor\/login\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
+
+async function requestLinkInBrowser(page: Page, baseUrl: string, email: string): Promise<string> {
+  await page.goto(`${baseUrl}/donor/login`);
+  await page.getByRole('heading', { name: 'Donor Sign In' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Sign-In Link' }).click();
+  await page.getByRole('status').getByText("If an account exists, we've sent a sign-in link").waitFor();
+  const mail = await waitForEmail(baseUrl, email, (m) => m.subject === SIGN_IN_SUBJECT);
+  const link = linkIn(mail.text);
+  expect(link).toBeTruthy();
+  return link!;
+}
+
+/** WCAG 2 A/AA checks on what the page shows now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function expectNoAccount(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/donor/account`);
+  await page.getByRole('heading', { name: 'No Account Found' }).waitFor();
+  await page.getByText('You need to create a donor account first.').waitFor();
+  const create = page.getByRole('link', { name: 'Create Account While Sending Gift' });
+  expect(await create.getAttribute('href')).toBe('/');
+}
+
+describeE2E('donor account with a donor created before the server starts', () => {
+  const browser = useBrowser();
+  let server: RunningServer;
+  const email = 'returning.donor@example.com';
+
+  beforeAll(async () => {
+    // Seed a donor with a gift in every state past pending, straight into the server's own data directory.
+    const first = await startServer();
+    await first.stop();
+    const database = await openDatabase({ pgliteDir: path.join(first.dataDir, 'pglite') });
+    const clock = new ManualClock(new Date(Date.now() - 10 * 86_400_000));
+    const ctx = { db: database.db, clock };
+    const [donor] = await database.db
+      .insert(donors)
+      .values({ email, firstName: 'Riley', lastName: 'Returning', createdAt: clock.now() })
+      .returning();
+    const statuses = ['pending', 'paid', 'claimed', 'expired', 'refunded', 'paid', 'claimed'];
+    for (const [i, status] of statuses.entries()) {
+      clock.advance(86_400_000);
+      await seedGift(ctx, {
+        donorId: donor!.id,
+        status,
+        amountCents: 1000 * (i + 1),
+        recipientFirstName: `Rec${i}`,
+        recipientLastName: 'Ipient',
+        claimedAt: status === 'claimed' ? clock.now() : null,
+      });
+    }
+    await database.close();
+    server = await startServer({}, { dataDir: first.dataDir, port: first.port });
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  it('shows "No Account Found" when signed out', async () => {
+    const page = await newPage(browser());
+    await expectNoAccount(page, server.url);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Sign in with your email' }).click();
+    await page.waitForURL('**/donor/login');
+    await page.getByLabel('Email').waitFor();
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
+  it('answers an unknown address with the same neutral message', async () => {
+    const page = await newPage(browser());
+    await page.goto(`${server.url}/donor/login`);
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Send Sign-In Link' }).click();
+    await page.getByRole('status').getByText("If an account exists, we've sent a sign-in link").waitFor();
+    await page.context().close();
+  });
+
+  it('signs in by e-mail link, shows overview and history, signs out, and the link does not work twice', async () => {
+    const page = await newPage(browser());
+    const link = await requestLinkInBrowser(page, server.url, email);
+    await page.goto(link);
+    await page.waitForURL('**/donor/account');
+    await page.getByRole('heading', { name: 'Riley Returning' }).waitFor();
+    const main = page.getByRole('main');
+    expect(await main.textContent()).toContain(email);
+    expect(await main.textContent()).toMatch(/Member since [A-Z][a-z]+ \d{1,2}, \d{4}/);
+
+    // Six paid gifts ($20 … $70); claimed ones are $30 and $70.
+    const stat = async (label: string) => (await page.locator('dt', { hasText: label }).locator('xpath=..').locator('dd').textContent())?.trim();
+    expect(await stat('Total Gifts Sent')).toBe('6');
+    expect(await stat('Total Amount Sent')).toBe('$270.00');
+    expect(await stat('Gifts Claimed')).toBe('2');
+    expect(await stat('Amount Delivered')).toBe('$100.00');
+
+    const overview = page.getByRole('tabpanel', { name: 'Overview' });
+    const recent = overview.getByRole('listitem');
+    expect(await recent.count()).toBe(5);
+    expect(await recent.first().textContent()).toContain('$70.00 to Rec6 Ipient');
+    expect(await recent.first().textContent()).toContain('Claimed');
+    expect(await overview.textContent()).not.toContain('Rec0');
+    await expectAccessible(page);
+
+    // Keyboard: the tabs follow the arrow keys.
+    await page.getByRole('tab', { name: 'Overview' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'Gift History' }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('button', { name: 'View Full History' }).click();
+    const table = page.getByRole('tabpanel', { name: 'Gift History' }).getByRole('table');
+    const rows = table.getByRole('row');
+    expect(await rows.count()).toBe(7);
+    const headers = await table.getByRole('columnheader').allTextContents();
+    expect(headers).toEqual(['Date', 'Recipient', 'Amount Sent', 'Amount Received', 'Status', 'Claimed Date']);
+    await expectAccessible(page);
+    const refunded = await rows.filter({ hasText: 'Rec4 Ipient' }).getByRole('cell').allTextContents();
+    expect(refunded.slice(1)).toEqual(['Rec4 Ipient', '$50.00', '$50.00', 'Refunded', '-Not claimed']);
+
+    // A phone-sized screen has no horizontal page scroll.
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/donor/login');
+    await expectNoAccount(page, server.url);
+
+    await page.goto(link);
+    await page.getByRole('alert').getByText("This sign-in link can't be used").waitFor();
+    expect(page.url()).toBe(`${server.url}/donor/login`);
+    await page.getByLabel('Email').waitFor();
+    await page.context().close();
+  });
+});
+
+describeE2E('donor account opted into while sending a gift', () => {
+  const browser = useBrowser();
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  it('sends with the opt-in, pays in the sandbox, signs in from the e-mailed link and sees the gift', async () => {
+    const email = 'olive.optin@example.com';
+    const donorAccount = { firstName: 'Olive', lastName: 'Optin', email };
+    await createPaidGift(server.url, { donorAccount, recipientFirstName: 'Rosa', amountCents: 4200 });
+    // Opted in again, but paid with someone else's e-mail at checkout: not this donor's gift.
+    await createPaidGift(server.url, { donorAccount, recipientFirstName: 'Other', payerEmail: 'someone.else@example.com' });
+
+    const mail = await waitForEmail(server.url, email, (m) => m.subject === SIGN_IN_SUBJECT);
+    const page = await newPage(browser());
+    await page.goto(linkIn(mail.text)!);
+    await page.waitForURL('**/donor/account');
+    await page.getByRole('heading', { name: 'Olive Optin' }).waitFor();
+
+    const overview = page.getByRole('tabpanel', { name: 'Overview' });
+    const recent = overview.getByRole('listitem');
+    expect(await recent.count()).toBe(1);
+    expect(await recent.first().textContent()).toContain('$42.00 to Rosa Recipient');
+    expect(await recent.first().textContent()).toContain('Paid');
+    expect(await page.locator('dt', { hasText: 'Total Amount Sent' }).locator('xpath=..').locator('dd').textContent()).toBe('$42.00');
+
+    await page.getByRole('tab', { name: 'Gift History' }).click();
+    const rows = page.getByRole('tabpanel', { name: 'Gift History' }).getByRole('row');
+    expect(await rows.count()).toBe(2);
+    const cells = await rows.nth(1).getByRole('cell').allTextContents();
+    expect(cells.slice(1)).toEqual(['Rosa Recipient', '$42.00', '$42.00', 'Paid', '-Not claimed']);
+    expect(await page.getByRole('main').textContent()).not.toContain('Other');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,41 @@
+// The claim page's error toasts (spec §8) and the verification page's status wording (spec §4).
+import { ApiError } from '../../src/client/lib/api.js';
+import { claimErrorText } from '../../src/client/features/claim/claim-errors.js';
+import { statusWording } from '../../src/client/features/claim/status-wording.js';
+
+const server = (status: number, message: string) => new ApiError(status, JSON.stringify({ message }), 'Bad Request');
+
+describe('claim error toasts', () => {
+  it('maps the three claim messages exactly as the spec says', () => {
+    expect(claimErrorText(server(400, 'Incorrect security answer'))).toBe('The answer to your security question is incorrect');
+    expect(claimErrorText(server(400, 'Security answer is required'))).toBe('Please provide an answer to the security question');
+    expect(claimErrorText(server(400, 'Gift payment has not been completed'))).toBe('Gift payment has not been completed yet');
+  });
+
+  it('shows any other server message, or "Failed to claim gift" when there is none', () => {
+    expect(claimErrorText(server(429, 'Too many incorrect answers. Please try again in 1 hour.'))).toBe(
+      'Too many incorrect answers. Please try again in 1 hour.',
+    );
+    expect(claimErrorText(new ApiError(500, '', 'Internal Server Error'))).toBe('Failed to claim gift');
+    expect(claimErrorText(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(claimErrorText(undefined)).toBe('Failed to claim gift');
+  });
+});
+
+describe('verification status wording', () => {
+  const of = (status: string, pending = 0) => statusWording({ status, stripeAccount: { requirements_pending: pending } } as never);
+
+  it('words each onboarding status', () => {
+    expect(of('completed').text).toMatch(/within 1-2 business days/);
+    expect(of('transfer_pending').text).toMatch(/transferred automatically within about a minute/);
+    expect(of('setup_required', 3).text).toMatch(/3 requirements pending/);
+    expect(of('setup_required', 1).text).toMatch(/1 requirement pending/);
+    expect(of('setup_required', 0).text).not.toMatch(/pending/);
+    expect(of('verifying').title).toBe('Verifying your information');
+  });
+
+  it('shows anything else as processing', () => {
+    expect(of('something_new').title).toBe('Processing');
+    expect(statusWording(undefined).title).toBe('Processing');
+  });
+});

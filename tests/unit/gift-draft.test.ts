@@ -1,0 +1,117 @@
+// The draft in sessionStorage (one key, fields of spec §3) and the payload built from it.
+import { DRAFT_KEY, EMPTY_DRAFT, clearDraft, effectiveTip, readDraft, startNewDraft, updateDraft } from '../../src/client/lib/gift-draft.js';
+import { buildGiftPayload, payloadProblem } from '../../src/client/features/gift/build-payload.js';
+import { createGiftSchema } from '../../src/shared/schemas/gift.js';
+
+class MemoryStorage {
+  private data = new Map<string, string>();
+  getItem = (k: string) => this.data.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.data.set(k, v);
+  removeItem = (k: string) => void this.data.delete(k);
+  keys = () => [...this.data.keys()];
+}
+
+let store: MemoryStorage;
+beforeEach(() => {
+  store = new MemoryStorage();
+  vi.stubGlobal('window', { sessionStorage: store });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('gift draft', () => {
+  it('is absent until started, and lives under one key', () => {
+    expect(readDraft()).toBeNull();
+    updateDraft({ amount: 50 });
+    expect(store.keys()).toEqual([DRAFT_KEY]);
+    expect(readDraft()).toMatchObject({ amount: 50, tip: 1, processingFee: 2.8, totalPaid: 53.8, recipientGets: 50 });
+  });
+
+  it('defaults the tip to 1 when none is saved, and "Send a Gift" resets it to 0', () => {
+    store.setItem(DRAFT_KEY, JSON.stringify({ amount: 25 }));
+    expect(readDraft()!.tip).toBe(1);
+    startNewDraft();
+    expect(readDraft()).toMatchObject({ ...EMPTY_DRAFT, tip: 0, processingFee: 0.3, totalPaid: 0.3 });
+  });
+
+  it('recomputes the figures from amount and tip on every change', () => {
+    updateDraft({ amount: 100, tip: 3 });
+    expect(readDraft()).toMatchObject({ processingFee: 5.3, totalPaid: 108.3, recipientGets: 100 });
+    updateDraft({ useCustomTip: true, customTip: 2.5 });
+    expect(readDraft()!.totalPaid).toBe(107.8);
+    updateDraft({ amount: 10.01, useCustomTip: true, customTip: 0.07 });
+    expect(readDraft()).toMatchObject({ processingFee: 0.8, totalPaid: 10.88 });
+  });
+
+  it('counts a non-numeric or negative custom tip as 0', () => {
+    expect(effectiveTip({ tip: 3, useCustomTip: true, customTip: Number.NaN })).toBe(0);
+    expect(effectiveTip({ tip: 3, useCustomTip: true, customTip: -2 })).toBe(0);
+    expect(effectiveTip({ tip: 3, useCustomTip: false, customTip: 9 })).toBe(3);
+  });
+
+  it('ignores a corrupt or tampered saved value', () => {
+    store.setItem(DRAFT_KEY, '{not json');
+    expect(readDraft()).toBeNull();
+    store.setItem(DRAFT_KEY, JSON.stringify({ amount: '50', recipientEmail: 42, admin: true }));
+    expect(readDraft()).toMatchObject({ amount: 0, recipientEmail: '' });
+    expect(readDraft()).not.toHaveProperty('admin');
+  });
+
+  it('is cleared', () => {
+    updateDraft({ amount: 50 });
+    clearDraft();
+    expect(readDraft()).toBeNull();
+  });
+});
+
+describe('create-gift payload from the draft', () => {
+  const draft = () =>
+    updateDraft({
+      amount: 50,
+      tip: 1,
+      recipientFirstName: ' Rita ',
+      recipientLastName: 'Recipient',
+      recipientEmail: 'rita@example.com ',
+      wantsPersonalMessage: true,
+      personalNote: ' Happy birthday! ',
+      wantsSecurityQuestion: true,
+      securityQuestion: 'Custom question',
+      customSecurityQuestion: 'First concert?',
+      securityAnswer: ' Muse ',
+    });
+
+  it('carries every field trimmed with correct figures, and passes the shared schema', () => {
+    const payload = buildGiftPayload(draft());
+    expect(payload).toEqual({
+      amount: '50.00',
+      processingFee: '2.80',
+      tip: '1.00',
+      totalPaid: '53.80',
+      recipientGets: '50.00',
+      senderCoversFees: false,
+      recipientFirstName: 'Rita',
+      recipientLastName: 'Recipient',
+      recipientEmail: 'rita@example.com',
+      securityQuestion: 'First concert?',
+      securityAnswerHash: 'Muse',
+      personalNote: 'Happy birthday!',
+      donorAccount: null,
+    });
+    expect(payloadProblem(payload)).toBeNull();
+    expect(createGiftSchema.parse(payload).totalPaid).toBe(5380);
+  });
+
+  it('leaves out the message and question when their options are off, and adds the donor opt-in', () => {
+    draft();
+    const payload = buildGiftPayload(
+      updateDraft({ wantsPersonalMessage: false, wantsSecurityQuestion: false, createDonorAccount: true, donorFirstName: 'D', donorLastName: 'N', donorEmail: 'd@example.com' }),
+    );
+    expect(payload).toMatchObject({ personalNote: null, securityQuestion: null, securityAnswerHash: null, donorAccount: { firstName: 'D', lastName: 'N', email: 'd@example.com' } });
+    expect(payloadProblem(payload)).toBeNull();
+  });
+
+  it('reports what the server would reject', () => {
+    draft();
+    expect(payloadProblem(buildGiftPayload(updateDraft({ amount: 4 })))).toBe('The minimum gift is $5.00');
+    expect(payloadProblem(buildGiftPayload(updateDraft({ amount: 50, createDonorAccount: true, donorEmail: 'x' })))).toMatch(/required|valid email/);
+  });
+});
