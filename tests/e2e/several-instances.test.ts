@@ -6,7 +6,7 @@ import { gifts, outbox, sandboxAccounts, sandboxRefunds, sandboxTransfers } from
 import { systemClock, DAY, MINUTE } from '../../src/server/clock.js';
 import { queueEmail } from '../../src/server/email/outbox.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
-import { seedGift } from '../helpers/seed.js';
+import { seedGift, type GiftRow } from '../helpers/seed.js';
 import { SmtpPeer, freePort } from '../helpers/smtp.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 import { waitUntil } from './helpers/processes.js';
@@ -32,9 +32,9 @@ describe.skipIf(!pg)('several instances on one database (PostgreSQL)', () => {
   it('processes every gift once and sends every e-mail once', async () => {
     const ctx = { db: database.db, clock: systemClock };
     const now = Date.now();
-    const expiring = [];
-    const payable = [];
-    const finished = [];
+    const expiring: GiftRow[] = [];
+    const payable: GiftRow[] = [];
+    const finished: GiftRow[] = [];
     for (let i = 0; i < 15; i++) {
       expiring.push((await seedGift(ctx, { expiresAt: new Date(now - DAY), senderEmail: `expire${i}@example.com` })).gift);
     }
