@@ -65,6 +65,8 @@ try {
         siMs: ms('speed-index'),
         jsTransferKb: Number((jsBytes / 1024).toFixed(1)),
         failing,
+        // A run Lighthouse could not complete (e.g. the page did not paint in time on a loaded machine) scores 0.
+        runtimeError: lhr.runtimeError?.code ?? null,
       });
     }
     runs.sort((a, b) => a.performance - b.performance);

@@ -132,3 +132,12 @@ describeEachEngine('contact messages', (ctx) => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describeEachEngine('contact API description', (ctx) => {
+  it('is described in /api/docs with its body schema', async () => {
+    const doc = (await ctx().app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const body = doc.paths['/api/contact'].post.requestBody.content['application/json'].schema;
+    expect(body.required.sort()).toEqual(['category', 'email', 'message', 'name', 'subject']);
+    expect(body.properties.category.enum).toContain('gift-problem');
+  });
+});

@@ -118,7 +118,7 @@ describeEachEngine('fuzzing every API route', (ctx) => {
           }
         },
       ),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 300), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 200), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
     );
-  });
+  }, 600_000);
 });

@@ -1,6 +1,6 @@
 // Every route of spec §2 (plus the routes DESIGN §3 fixes). Pages load lazily so each loads only what it needs.
 // Declarative routes (<Routes>) rather than a data router: the data router alone adds ~18 KB gzipped to the
-// JavaScript every first visit loads (docs/decisions/004-declarative-routes.md). Navigations run in a transition,
+// JavaScript every first visit loads (docs/decisions/005-declarative-routes.md). Navigations run in a transition,
 // so the current page stays on screen until the next one has loaded.
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
