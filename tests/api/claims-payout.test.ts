@@ -9,6 +9,7 @@ import { handleProviderEvent } from '../../src/server/services/events/handle-eve
 import { runPayouts } from '../../src/server/services/payouts/job.js';
 import { sandboxAccountObject, getSandboxAccount } from '../../src/server/payments/sandbox/connect.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
+import { postEvent } from '../helpers/gift-payload.js';
 import {
   SENDER,
   SENDER_SECRETS,
@@ -172,6 +173,22 @@ describeEachEngine('claim completion and payout', (ctx) => {
     expect(runs.reduce((n, r) => n + r.claimed, 0)).toBe(1);
     expect((await giftRow(ctx(), gift.id)).status).toBe('claimed');
     expect(await transfersFor(ctx(), gift.publicId)).toHaveLength(1);
+  });
+
+  it('takes account.updated through the signed webhook, fast and once: the gift is marked due and the job pays it', async () => {
+    const { gift, claimToken } = await seedClaimableGift(ctx());
+    const account = await startClaim(ctx(), claimToken);
+    await runPayouts(ctx().deps); // not verified yet: backs off
+    await setAccountStatus(ctx(), account, 'verified');
+    const row = (await getSandboxAccount({ db: ctx().db, clock: ctx().clock, publicUrl: '' }, account))!;
+    const event = { id: `evt_hook_${gift.id}`, type: 'account.updated', data: { object: sandboxAccountObject(row) } };
+    const first = await postEvent(ctx(), event);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect((await postEvent(ctx(), event)).json()).toEqual({ received: true, duplicate: true });
+    // The webhook itself moves no money; the job does, at its next run.
+    expect(await transfersFor(ctx(), gift.publicId)).toHaveLength(0);
+    expect((await runPayouts(ctx().deps)).claimed).toBeGreaterThanOrEqual(1);
+    expect((await giftRow(ctx(), gift.id)).status).toBe('claimed');
   });
 
   it('finds an unverified account again within a minute of verification, without any event', async () => {

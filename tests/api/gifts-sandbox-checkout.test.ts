@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { gifts, sandboxCheckouts } from '../../src/server/db/schema.js';
 import { DAY } from '../../src/server/clock.js';
+import { expireDueCheckouts } from '../../src/server/payments/sandbox/checkout-completion.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 import { giftPayload, postGift } from '../helpers/gift-payload.js';
 
@@ -108,6 +109,22 @@ describeEachEngine('sandbox checkout', (ctx) => {
     expect((await giftOf(id)).abandonedAt).toEqual(ctx().clock.now());
     expect((await pay(path, { email: 'late@example.com', name: 'L', card: '4242424242424242' })).statusCode).toBe(410);
     expect((await giftOf(id)).status).toBe('pending');
+  });
+
+  it('the expiry job closes every checkout past 24 hours once, like Stripe, and leaves paid and fresh ones alone', async () => {
+    const stale = await start();
+    const paid = await start();
+    await pay(paid.path, { email: 'p@example.com', name: 'P Q', card: '4242424242424242' });
+    ctx().clock.advance(DAY + 1);
+    const fresh = await start();
+    const [first, second] = await Promise.all([expireDueCheckouts(ctx().deps), expireDueCheckouts(ctx().deps)]);
+    expect(first + second).toBeGreaterThanOrEqual(1);
+    expect((await giftOf(stale.id)).abandonedAt).toEqual(ctx().clock.now());
+    expect((await giftOf(paid.id)).abandonedAt).toBeNull();
+    expect((await giftOf(fresh.id)).abandonedAt).toBeNull();
+    const [row] = await ctx().db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, fresh.id));
+    expect(row!.status).toBe('open');
+    expect(await expireDueCheckouts(ctx().deps)).toBe(0);
   });
 
   it('answers 404 for an unknown checkout', async () => {

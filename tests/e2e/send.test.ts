@@ -237,6 +237,9 @@ describeE2E('sending a gift in Chromium', () => {
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await page.getByText('Error creating gift', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/gift/review');
+    await page.getByText('Donor first name is required', { exact: true }).first().waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('donorFirstName');
+    await check('review with donor errors');
     await page.getByLabel('Create a donor account to track your gifts').uncheck();
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await page.waitForURL(/\/sandbox\/checkout\//);

@@ -1,6 +1,6 @@
 // The draft in sessionStorage (one key, fields of spec §3) and the payload built from it.
 import { DRAFT_KEY, EMPTY_DRAFT, clearDraft, effectiveTip, readDraft, startNewDraft, updateDraft } from '../../src/client/lib/gift-draft.js';
-import { buildGiftPayload, payloadProblem } from '../../src/client/features/gift/build-payload.js';
+import { buildGiftPayload, donorFieldErrors, payloadProblem } from '../../src/client/features/gift/build-payload.js';
 import { createGiftSchema } from '../../src/shared/schemas/gift.js';
 
 class MemoryStorage {
@@ -112,6 +112,9 @@ describe('create-gift payload from the draft', () => {
   it('reports what the server would reject', () => {
     draft();
     expect(payloadProblem(buildGiftPayload(updateDraft({ amount: 4 })))).toBe('The minimum gift is $5.00');
-    expect(payloadProblem(buildGiftPayload(updateDraft({ amount: 50, createDonorAccount: true, donorEmail: 'x' })))).toMatch(/required|valid email/);
+    const optedIn = buildGiftPayload(updateDraft({ amount: 50, createDonorAccount: true, donorFirstName: '', donorLastName: 'N', donorEmail: 'x' }));
+    expect(payloadProblem(optedIn)).toMatch(/required|valid email/);
+    expect(donorFieldErrors(optedIn)).toEqual({ donorFirstName: 'Donor first name is required', donorEmail: 'Please enter a valid email address' });
+    expect(donorFieldErrors(buildGiftPayload(updateDraft({ createDonorAccount: false })))).toEqual({});
   });
 });

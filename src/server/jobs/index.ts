@@ -5,6 +5,7 @@ import { purgeExpiredData } from '../services/retention/purge.js';
 import { PAYOUT_JOB_INTERVAL_MS, runPayouts } from '../services/payouts/job.js';
 import type { Job } from './runner.js';
 import { processExpired } from '../services/expiry/process-expired.js';
+import { expireDueCheckouts } from '../payments/sandbox/checkout-completion.js';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -25,5 +26,7 @@ export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: str
       intervalMs: Math.min(deps.config.expiryIntervalMs, MAX_TIMER_MS),
       run: () => processExpired(deps, log),
     },
+    // Stripe expires its checkouts itself; the sandbox does it here, with the same event.
+    ...(deps.payments.name === 'sandbox' ? [{ name: 'sandbox-checkout-expiry', intervalMs: 5 * 60_000, run: () => expireDueCheckouts(deps) }] : []),
   ];
 }

@@ -26,8 +26,11 @@ export function ClaimGiftCard({
   };
   return (
     <Card className="text-center">
-      <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-3xl" aria-hidden="true">
-        🎁
+      <div className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-brand-700" aria-hidden="true">
+        <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <rect x="3" y="8" width="18" height="4" rx="1" />
+          <path d="M12 8v13M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7M7.5 8a2.5 2.5 0 0 1 0-5C10 3 12 8 12 8s2-5 4.5-5a2.5 2.5 0 0 1 0 5" />
+        </svg>
       </div>
       <h1 className="mt-4 text-3xl font-bold">You&apos;ve Received a Gift!</h1>
       <p className="mt-2 text-lg text-slate-700">Hi {gift.recipientFirstName || 'there'}, someone who cares about you sent you a gift.</p>

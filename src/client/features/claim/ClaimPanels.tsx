@@ -15,7 +15,7 @@ export function AccountSetupPanel({ accountLinkUrl }: { accountLinkUrl: string }
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <Card role="region" aria-labelledby="setup-title" className="text-center">
-      <h1 id="setup-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+      <h1 id="setup-title" ref={heading} tabIndex={-1} style={{ outline: 'none' }} className="text-2xl font-bold">
         Complete Your Account Setup
       </h1>
       <p className="mt-3 text-slate-700">
@@ -33,7 +33,7 @@ export function VerificationPendingPanel({ message, giftId, resumeUrl }: { messa
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <Card role="region" aria-labelledby="pending-title" className="text-center">
-      <h1 id="pending-title" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+      <h1 id="pending-title" ref={heading} tabIndex={-1} style={{ outline: 'none' }} className="text-2xl font-bold">
         Account verification pending
       </h1>
       <p className="mt-3 text-slate-700">{message}</p>

@@ -1,19 +1,14 @@
 // Optional donor account: opting in reveals first name, last name and e-mail, all then required.
-import { Input, Label } from '../../components/ui/input';
 import { EMAIL_MAX, NAME_MAX } from '../../../shared/constants';
 import type { GiftDraft } from '../../lib/gift-draft';
-import { CheckboxField } from './StepLayout';
+import type { DonorFieldErrors } from './build-payload';
+import { CheckboxField, RequiredField } from './StepLayout';
 
 type DonorFields = Pick<GiftDraft, 'createDonorAccount' | 'donorFirstName' | 'donorLastName' | 'donorEmail'>;
 
-export function DonorOptIn({ value, onChange }: { value: DonorFields; onChange: (change: Partial<DonorFields>) => void }) {
+export function DonorOptIn({ value, errors, onChange }: { value: DonorFields; errors: DonorFieldErrors; onChange: (change: Partial<DonorFields>) => void }) {
   const field = (key: 'donorFirstName' | 'donorLastName' | 'donorEmail', label: string, type: string, autoComplete: string, max: number) => (
-    <div>
-      <Label htmlFor={key} required>
-        {label}
-      </Label>
-      <Input id={key} type={type} autoComplete={autoComplete} maxLength={max} required aria-required="true" value={value[key]} onChange={(e) => onChange({ [key]: e.target.value })} />
-    </div>
+    <RequiredField id={key} label={label} type={type} autoComplete={autoComplete} maxLength={max} value={value[key]} error={errors[key]} onChange={(v) => onChange({ [key]: v })} />
   );
   return (
     <div className="space-y-4">

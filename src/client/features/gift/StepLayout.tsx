@@ -2,6 +2,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Input, Label } from '../../components/ui/input';
 
 interface StepLayoutProps {
   title: string;
@@ -86,5 +87,40 @@ export function FieldError({ id, message }: { id: string; message?: string | nul
     <p id={id} role="alert" className="mt-1 text-sm text-red-700">
       {message}
     </p>
+  );
+}
+
+interface RequiredFieldProps {
+  id: string;
+  label: string;
+  type: string;
+  autoComplete: string;
+  maxLength: number;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}
+
+/** A required text field with its label (asterisk), and its error announced and linked when there is one. */
+export function RequiredField({ id, label, type, autoComplete, maxLength, value, error, onChange }: RequiredFieldProps) {
+  return (
+    <div>
+      <Label htmlFor={id} required>
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        required
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
   );
 }

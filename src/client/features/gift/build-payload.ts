@@ -39,3 +39,20 @@ export function payloadProblem(payload: CreateGiftPayload): string | null {
   const result = createGiftSchema.safeParse(payload);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Please check the gift details.');
 }
+
+export type DonorFieldErrors = Partial<Record<'donorFirstName' | 'donorLastName' | 'donorEmail', string>>;
+const DONOR_FIELDS = { firstName: 'donorFirstName', lastName: 'donorLastName', email: 'donorEmail' } as const;
+
+/** Problems with the donor opt-in fields, keyed by draft field, to show beside each one. */
+export function donorFieldErrors(payload: CreateGiftPayload): DonorFieldErrors {
+  const result = createGiftSchema.safeParse(payload);
+  const errors: DonorFieldErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const [head, key] = issue.path;
+    if (head === 'donorAccount' && typeof key === 'string' && key in DONOR_FIELDS) {
+      errors[DONOR_FIELDS[key as keyof typeof DONOR_FIELDS]] ??= issue.message;
+    }
+  }
+  return errors;
+}

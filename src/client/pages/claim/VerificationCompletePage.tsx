@@ -1,6 +1,6 @@
 // /verification-complete?gift_id=<public id>: polls the onboarding status every 5 s and words it as spec §4 says.
 import { useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
@@ -60,6 +60,11 @@ export default function VerificationCompletePage() {
               Account Login
             </Button>
           </div>
+        ) : null}
+        {token && status.data?.status === 'setup_required' ? (
+          <a href={`/api/gifts/claim/${encodeURIComponent(token)}/onboarding`} className={`${buttonClass('primary')} mt-3 w-full sm:w-auto`}>
+            Continue account setup
+          </a>
         ) : null}
         {giftId && status.data && status.data.status !== 'completed' ? (
           <p className="mt-4 text-sm text-slate-600">This page checks again every 5 seconds.</p>

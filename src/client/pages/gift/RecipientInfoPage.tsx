@@ -1,12 +1,11 @@
 // Step 2 of the sender flow: who receives the gift, and which optional additions the sender wants.
 import { useState } from 'react';
-import { Input, Label } from '../../components/ui/input';
 import { usePageMeta } from '../../lib/page-meta';
 import { recipientBack, recipientNext } from '../../lib/gift-navigation';
 import { formatUsd, dollarsToCents } from '../../../shared/money';
 import { recipientSchema } from '../../../shared/schemas/gift';
 import { NAME_MAX, EMAIL_MAX } from '../../../shared/constants';
-import { CheckboxField, FieldError, StepLayout } from '../../features/gift/StepLayout';
+import { CheckboxField, RequiredField, StepLayout } from '../../features/gift/StepLayout';
 import { useGiftStep } from '../../features/gift/use-gift-step';
 import type { GiftDraft } from '../../lib/gift-draft';
 
@@ -48,24 +47,7 @@ function RecipientForm({ draft, go }: { draft: GiftDraft; go: (to: string, chang
   };
 
   const text = (key: 'recipientFirstName' | 'recipientLastName' | 'recipientEmail', label: string, type: string, autoComplete: string, max: number) => (
-    <div>
-      <Label htmlFor={key} required>
-        {label}
-      </Label>
-      <Input
-        id={key}
-        type={type}
-        autoComplete={autoComplete}
-        maxLength={max}
-        required
-        aria-required="true"
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `${key}-error` : undefined}
-        value={form[key]}
-        onChange={(e) => set(key, e.target.value)}
-      />
-      <FieldError id={`${key}-error`} message={errors[key]} />
-    </div>
+    <RequiredField id={key} label={label} type={type} autoComplete={autoComplete} maxLength={max} value={form[key]} error={errors[key]} onChange={(v) => set(key, v)} />
   );
 
   return (

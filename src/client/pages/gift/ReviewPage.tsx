@@ -10,7 +10,15 @@ import { usePageMeta } from '../../lib/page-meta';
 import { effectiveTip } from '../../lib/gift-draft';
 import { PATHS, reviewBack } from '../../lib/gift-navigation';
 import { dollarsToCents, formatUsd, giftTotals } from '../../../shared/money';
-import { buildGiftPayload, includesMessage, includesSecurityQuestion, payloadProblem, securityQuestionText } from '../../features/gift/build-payload';
+import {
+  buildGiftPayload,
+  donorFieldErrors,
+  includesMessage,
+  includesSecurityQuestion,
+  payloadProblem,
+  securityQuestionText,
+  type DonorFieldErrors,
+} from '../../features/gift/build-payload';
 import { DonorOptIn } from '../../features/gift/DonorOptIn';
 import { PaymentSummary } from '../../features/gift/PaymentSummary';
 import { TipSelector } from '../../features/gift/TipSelector';
@@ -22,12 +30,17 @@ export default function ReviewPage() {
   const { draft, save, go } = useGiftStep('review');
   const canceled = useCanceledNotice(draft !== null);
   const createGift = useCreateGift();
+  const [donorErrors, setDonorErrors] = useState<DonorFieldErrors>({});
   if (!draft) return null;
 
   const totals = giftTotals(dollarsToCents(draft.amount), dollarsToCents(effectiveTip(draft)));
   const pay = () => {
     const payload = buildGiftPayload(draft);
     const problem = payloadProblem(payload);
+    const fieldErrors = donorFieldErrors(payload);
+    setDonorErrors(fieldErrors);
+    const firstInvalid = Object.keys(fieldErrors)[0];
+    if (firstInvalid) document.getElementById(firstInvalid)?.focus();
     if (problem) {
       toast({ title: 'Error creating gift', description: problem, variant: 'destructive' });
       return;
@@ -85,7 +98,14 @@ export default function ReviewPage() {
         </Card>
 
         <Card>
-          <DonorOptIn value={draft} onChange={save} />
+          <DonorOptIn
+            value={draft}
+            errors={donorErrors}
+            onChange={(change) => {
+              save(change);
+              setDonorErrors({});
+            }}
+          />
         </Card>
       </div>
 

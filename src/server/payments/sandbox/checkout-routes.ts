@@ -1,23 +1,18 @@
 // The sandbox's hosted checkout page (DESIGN §3): line items, "Email", "Name on card", "Card number", "Pay …",
 // "Cancel". Paying marks the sandbox checkout complete and feeds a Stripe-shaped, signed
 // checkout.session.completed event through the same handler as Stripe's webhooks, then 303s to /success.
-import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { sandboxCheckouts } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { handleProviderEvent } from '../../services/events/handle-event.js';
 import { formatUsd } from '../../../shared/money.js';
-import type { ProviderEvent } from '../provider.js';
 import { escapeHtml, sandboxPage } from './page.js';
-import { findCheckout, sandboxId, type SandboxCheckoutDetails } from './checkout.js';
-import { signSandboxPayload } from './webhooks.js';
+import { findCheckout, type SandboxCheckoutDetails } from './checkout.js';
+import { completeCheckout, expireCheckout, type CheckoutRow } from './checkout-completion.js';
 
 export const SUCCESS_CARD = '4242424242424242';
 export const DECLINE_CARD = '4000000000000002';
 const DECLINED = 'Your card was declined.';
 
-type CheckoutRow = typeof sandboxCheckouts.$inferSelect;
 interface FormValues {
   email: string;
   name: string;
@@ -122,79 +117,4 @@ ${input('card', 'Card number', 'text', 'cc-number', ' inputmode="numeric"')}
 <button type="submit">Pay ${formatUsd(row.totalCents)}</button>
 </form>
 <p><a href="${escapeHtml(row.cancelUrl)}">Cancel</a></p>`;
-}
-
-async function completeCheckout(deps: AppDeps, row: CheckoutRow, values: FormValues): Promise<void> {
-  const paymentIntentId = sandboxId('pi');
-  // Conditional: a double-submitted form completes the checkout once.
-  const [done] = await deps.db
-    .update(sandboxCheckouts)
-    .set({ status: 'complete', paymentIntentId, customerEmail: values.email })
-    .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open'), gt(sandboxCheckouts.expiresAt, deps.clock.now())))
-    .returning();
-  if (!done) return;
-  const details = row.lines as SandboxCheckoutDetails;
-  const event = sessionEvent('checkout.session.completed', done, deps.clock.now(), {
-    amount_total: done.totalCents,
-    customer_email: values.email,
-    customer_details: { email: values.email, name: values.name },
-    payment_intent: { id: paymentIntentId, object: 'payment_intent', latest_charge: sandboxId('ch') },
-    payment_status: 'paid',
-    status: 'complete',
-    metadata: details.metadata,
-  });
-  try {
-    await deliver(deps, event);
-  } catch (error) {
-    // Nothing was recorded: reopen so paying again works.
-    await deps.db.update(sandboxCheckouts).set({ status: 'open', paymentIntentId: null }).where(eq(sandboxCheckouts.id, row.id));
-    throw error;
-  }
-}
-
-async function expireCheckout(deps: AppDeps, row: CheckoutRow): Promise<void> {
-  const [expired] = await deps.db
-    .update(sandboxCheckouts)
-    .set({ status: 'expired' })
-    .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open')))
-    .returning();
-  if (!expired) return;
-  const details = row.lines as SandboxCheckoutDetails;
-  await deliver(
-    deps,
-    sessionEvent('checkout.session.expired', expired, deps.clock.now(), {
-      amount_total: expired.totalCents,
-      payment_status: 'unpaid',
-      status: 'expired',
-      metadata: details.metadata,
-    }),
-  );
-}
-
-/** A Stripe-shaped event with a deterministic id per checkout and type, so a retry is a replay. */
-function sessionEvent(type: string, row: CheckoutRow, now: Date, fields: Record<string, unknown>): ProviderEvent {
-  return {
-    id: `evt_sandbox_${type.split('.').pop()}_${row.id}`,
-    type,
-    created: Math.floor(now.getTime() / 1000),
-    data: {
-      object: {
-        id: row.id,
-        object: 'checkout.session',
-        currency: 'usd',
-        client_reference_id: row.giftPublicId,
-        success_url: row.successUrl,
-        cancel_url: row.cancelUrl,
-        livemode: false,
-        ...fields,
-      },
-    },
-  };
-}
-
-/** Signed and verified like a webhook, then handled by the one event handler. */
-async function deliver(deps: AppDeps, event: ProviderEvent): Promise<void> {
-  const payload = JSON.stringify({ object: 'event', livemode: false, ...event });
-  const verified = deps.payments.verifyWebhook(Buffer.from(payload), signSandboxPayload(payload));
-  await handleProviderEvent(deps, verified);
 }
