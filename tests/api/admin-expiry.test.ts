@@ -82,6 +82,9 @@ describeEachEngine('process expired gifts', (ctx) => {
     const { gift } = await seedGift(c, { expiresAt: ago(c, MINUTE) });
     const job = scheduledJobs(c.deps).find((j) => j.name === 'expiry')!;
     expect(job.intervalMs).toBe(c.deps.config.expiryIntervalMs);
+    // A setting beyond what a timer can wait is capped rather than firing continuously.
+    const far = scheduledJobs({ ...c.deps, config: { ...c.deps.config, expiryIntervalMs: 100_000 * 60_000 } }).find((j) => j.name === 'expiry')!;
+    expect(far.intervalMs).toBe(2 ** 31 - 1);
     expect(await job.run()).toEqual({ processed: 1, failed: 0 });
     const [row] = await c.db.select().from(gifts).where(eq(gifts.id, gift.id));
     expect(row!.status).toBe('refunded');

@@ -7,6 +7,8 @@ import type { Job } from './runner.js';
 import { processExpired } from '../services/expiry/process-expired.js';
 import { expireDueCheckouts } from '../payments/sandbox/checkout-completion.js';
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: string): void }): Job[] {
   const host = new URL(deps.config.publicUrl).hostname;
   return [
@@ -20,7 +22,8 @@ export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: str
     {
       // Safe on several instances: each run claims due gifts with FOR UPDATE SKIP LOCKED.
       name: 'expiry',
-      intervalMs: deps.config.expiryIntervalMs,
+      // setTimeout cannot wait longer than 2^31-1 ms (~24.8 days); a longer setting would fire every millisecond.
+      intervalMs: Math.min(deps.config.expiryIntervalMs, MAX_TIMER_MS),
       run: () => processExpired(deps, log),
     },
     // Stripe expires its checkouts itself; the sandbox does it here, with the same event.

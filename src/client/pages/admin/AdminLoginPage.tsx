@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/use-toast';
+import { dismiss, toast } from '../../components/ui/use-toast';
 import { FormField } from '../../features/admin/FormField';
 import { PasswordInput } from '../../features/admin/PasswordInput';
 import { useAdminLogin, useSetupNeeded } from '../../features/admin/api';
@@ -33,7 +33,11 @@ export default function AdminLoginPage() {
     login.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: () => navigate('/admin/dashboard'),
+        onSuccess: () => {
+          // An earlier "Login failed" must not linger over the dashboard.
+          dismiss();
+          navigate('/admin/dashboard');
+        },
         onError: (error) =>
           toast({ title: 'Login failed', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),
       },

@@ -10,7 +10,7 @@ export async function createRefund(ctx: SandboxOptions, input: CreateRefundInput
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
     throw new ProviderError('The refund amount must be a positive number of cents', false);
   }
-  await ctx.db
+  const [created] = await ctx.db
     .insert(sandboxRefunds)
     .values({
       id: `re_sandbox_${randomBytes(12).toString('base64url')}`,
@@ -19,7 +19,9 @@ export async function createRefund(ctx: SandboxOptions, input: CreateRefundInput
       amountCents: input.amountCents,
       createdAt: ctx.clock.now(),
     })
-    .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey });
+    .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey })
+    .returning();
+  if (created) return { id: created.id, amountCents: created.amountCents };
   const [row] = await ctx.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
   if (!row) throw new ProviderError('The sandbox could not record the refund');
   if (row.paymentIntentId !== input.paymentIntentId || row.amountCents !== input.amountCents) {

@@ -6,22 +6,23 @@
 //    transfer_started_at IS NULL, and a claim's transfer requires refund_started_at IS NULL). It also takes a
 //    lease (reconcile_after) so no other run touches the gift while its refund is in flight.
 // 2. Refund the gift amount (fee and tip kept) with the idempotency key gift:<id>:refund.
-// 3. expired → refunded (conditional), and the sender's e-mail queued in the same transaction.
+// 3. expired → refunded (conditional, one statement per batch), and the senders' e-mails queued in the same
+//    transaction.
 // A failure leaves the gift expired with its lease pushed back; a later run (after the lease) retries it,
 // first asking the provider whether the refund already happened. One failing gift never stops the rest.
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { gifts, outbox } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { DAY, MINUTE } from '../../clock.js';
-import { queueEmail } from '../../email/outbox.js';
 import { refundEmail } from '../../email/templates/refund.js';
 import { ONBOARDING_GRACE_DAYS } from '../../../shared/constants.js';
+import type { MoneyMovement } from '../../payments/provider.js';
 import { faultPoint } from '../../fault-injection.js';
 
 export const REFUND_LEASE_MS = 5 * MINUTE;
 const BATCH_SIZE = 100;
 /** Refunds in flight at once within a run: provider round trips overlap, the database stays unhurried. */
-const CONCURRENCY = 4;
+const CONCURRENCY = 8;
 
 export interface ExpiryLogger {
   warn(obj: unknown, msg: string): void;
@@ -112,37 +113,58 @@ async function claimDue(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>): Pro
   return retried.map((g) => ({ ...g, retry: true }));
 }
 
-async function refundGift(deps: ServiceDeps, gift: ClaimedGift): Promise<boolean> {
-  const { db, payments, clock } = deps;
+/** Asks the provider for the refund of one gift's amount (fee and tip kept), with the gift's idempotency key. */
+async function refundOf(deps: Pick<ServiceDeps, 'payments'>, gift: ClaimedGift): Promise<MoneyMovement> {
   if (!gift.paymentIntentId) throw new Error('the gift has no payment to refund');
   // A retry may follow a refund that succeeded before a crash; ask first (idempotency keys do not last forever).
-  const refund =
-    (gift.retry ? await payments.findRefund(gift.paymentIntentId) : null) ??
-    (await payments.createRefund({
+  const earlier = gift.retry ? await deps.payments.findRefund(gift.paymentIntentId) : null;
+  return (
+    earlier ??
+    deps.payments.createRefund({
       paymentIntentId: gift.paymentIntentId,
       amountCents: gift.amountCents,
       idempotencyKey: `gift:${gift.id}:refund`,
       metadata: { gift_id: String(gift.id), gift_public_id: gift.publicId, reason: 'gift_expired' },
-    }));
-  faultPoint('after-refund');
-  return db.transaction(async (tx) => {
-    const now = clock.now();
-    const [row] = await tx
+    })
+  );
+}
+
+/**
+ * expired → refunded for a set of refunded gifts in one statement, and the senders' e-mails queued in the same
+ * transaction (deduplicated per gift). Answers how many moved.
+ */
+async function recordRefunds(deps: Pick<ServiceDeps, 'db' | 'clock'>, done: Array<{ gift: ClaimedGift; refund: MoneyMovement }>): Promise<number> {
+  if (done.length === 0) return 0;
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const refundIds = sql.join(
+      done.map(({ gift, refund }) => sql`when ${gift.id} then ${refund.id}`),
+      sql` `,
+    );
+    const moved = await tx
       .update(gifts)
-      .set({ status: 'refunded', refundId: refund.id, refundedAt: now, reconcileAfter: null, needsAttention: null })
-      .where(and(eq(gifts.id, gift.id), eq(gifts.status, 'expired'), isNull(gifts.refundedAt)))
+      .set({ status: 'refunded', refundId: sql`case ${gifts.id} ${refundIds} end`, refundedAt: now, reconcileAfter: null, needsAttention: null })
+      .where(and(inArray(gifts.id, done.map((d) => d.gift.id)), eq(gifts.status, 'expired'), isNull(gifts.refundedAt)))
       .returning({ id: gifts.id });
-    if (!row) return false;
-    if (gift.senderEmail) {
-      await queueEmail(tx, clock, {
-        kind: 'refund',
-        to: gift.senderEmail,
-        giftId: gift.id,
-        dedupeKey: `gift:${gift.id}:refund-email`,
-        ...refundEmail(gift),
+    const movedIds = new Set(moved.map((m) => m.id));
+    const emails = done
+      .filter(({ gift }) => movedIds.has(gift.id) && gift.senderEmail)
+      .map(({ gift }) => {
+        const email = refundEmail(gift);
+        return {
+          kind: 'refund',
+          toAddress: gift.senderEmail,
+          subject: email.subject,
+          textBody: email.text,
+          htmlBody: email.html,
+          giftId: gift.id,
+          dedupeKey: `gift:${gift.id}:refund-email`,
+          createdAt: now,
+          nextAttemptAt: now,
+        };
       });
-    }
-    return true;
+    if (emails.length) await tx.insert(outbox).values(emails).onConflictDoNothing();
+    return moved.length;
   });
 }
 
@@ -160,22 +182,33 @@ async function noteFailure(deps: Pick<ServiceDeps, 'db' | 'clock'>, gift: Claime
 export async function processExpired(deps: ServiceDeps, log?: ExpiryLogger): Promise<ExpiryResult> {
   const result: ExpiryResult = { processed: 0, failed: 0 };
   const attempted = new Set<number>();
+  const fail = async (gift: ClaimedGift, error: unknown) => {
+    result.failed++;
+    log?.warn({ err: error, giftId: gift.id }, 'refund of an expired gift failed; it will be retried');
+    await noteFailure(deps, gift, error).catch((e: unknown) => log?.warn({ err: e, giftId: gift.id }, 'could not record the refund failure'));
+  };
   for (;;) {
     const batch = (await claimDue(deps)).filter((g) => !attempted.has(g.id));
     if (batch.length === 0) break;
+    const done: Array<{ gift: ClaimedGift; refund: MoneyMovement }> = [];
     for (let i = 0; i < batch.length; i += CONCURRENCY) {
       await Promise.all(
         batch.slice(i, i + CONCURRENCY).map(async (gift) => {
           attempted.add(gift.id);
           try {
-            if (await refundGift(deps, gift)) result.processed++;
+            done.push({ gift, refund: await refundOf(deps, gift) });
           } catch (error) {
-            result.failed++;
-            log?.warn({ err: error, giftId: gift.id }, 'refund of an expired gift failed; it will be retried');
-            await noteFailure(deps, gift, error).catch((e: unknown) => log?.warn({ err: e, giftId: gift.id }, 'could not record the refund failure'));
+            await fail(gift, error);
           }
         }),
       );
+    }
+    if (done.length) faultPoint('after-refund');
+    try {
+      result.processed += await recordRefunds(deps, done);
+    } catch (error) {
+      // The refunds happened; their gifts stay expired under lease and the retry finds the refunds at the provider.
+      for (const { gift } of done) await fail(gift, error);
     }
   }
   return result;
