@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { gifts, outbox, sandboxRefunds, securityLog } from '../../src/server/db/schema.js';
 import { DAY, HOUR, MINUTE } from '../../src/server/clock.js';
 import { scheduledJobs } from '../../src/server/jobs/index.js';
-import { processExpired } from '../../src/server/services/expiry/process-expired.js';
+import { REFUND_MAX_ATTEMPTS, processExpired } from '../../src/server/services/expiry/process-expired.js';
 import { SandboxProvider } from '../../src/server/payments/sandbox/provider.js';
 import { ProviderError, type CreateRefundInput } from '../../src/server/payments/provider.js';
 import { adminCookie, setupAdmin } from '../helpers/admin.js';
@@ -126,6 +126,23 @@ describeEachEngine(
       expect(done.status).toBe('refunded');
       expect(done.needsAttention).toBeNull();
       expect(await c.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, bad.paymentIntentId!))).toHaveLength(1);
+    });
+
+    it('retries a failing refund a bounded number of times, then leaves it flagged for an operator', async () => {
+      const c = ctx();
+      const { gift } = await seedGift(c, { expiresAt: ago(c, MINUTE) });
+      failing.add(gift.paymentIntentId!);
+      createCalls = [];
+      for (let i = 0; i < REFUND_MAX_ATTEMPTS + 3; i++) {
+        await processExpired(c.deps);
+        c.clock.advance(2 * HOUR);
+      }
+      const mine = createCalls.filter((call) => call.paymentIntentId === gift.paymentIntentId);
+      expect(mine).toHaveLength(REFUND_MAX_ATTEMPTS);
+      const [row] = await c.db.select().from(gifts).where(eq(gifts.id, gift.id));
+      expect(row!.status).toBe('expired');
+      expect(row!.needsAttention).toMatch(/no more automatic retries/);
+      failing.delete(gift.paymentIntentId!);
     });
 
     it('finishes a refund interrupted after the provider call without refunding twice', async () => {

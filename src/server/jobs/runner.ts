@@ -1,5 +1,8 @@
 // Runs scheduled work in-process. Each job must be safe on several instances by itself (SKIP LOCKED or
 // conditional updates); the runner only makes sure one instance never overlaps a job with itself.
+// setTimeout overflows past 2^31-1 ms (~24.8 days) and would then fire at once.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface Job {
   name: string;
   intervalMs: number;
@@ -31,7 +34,7 @@ export function startJobs(jobs: Job[], log: JobLogger): RunningJobs {
           schedule(job, job.intervalMs);
         });
       running.add(run);
-    }, delay);
+    }, Math.min(delay, MAX_TIMER_MS));
     timer.unref();
     timers.add(timer);
   };

@@ -9,7 +9,7 @@ import { AppError, humanWait, tooManyRequests } from '../../errors.js';
 import { createSession, destroySession } from '../sessions.js';
 import { clearAttempts, recordAttempt, windowState, type Window } from '../rate-limit.js';
 import type { AdminLogin } from '../../../shared/schemas/admin.js';
-import { logSecurityEvent } from './security-log.js';
+import { logSecurityEvent } from '../security-log.js';
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
 export const LOGIN_WINDOW_MS = 15 * 60_000;

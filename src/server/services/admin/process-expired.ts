@@ -1,7 +1,7 @@
 // The dashboard's "Process Expired": the same expiry run the schedule does, recorded in the security log.
 import type { ServiceDeps } from '../../deps.js';
 import { processExpired, type ExpiryLogger } from '../expiry/process-expired.js';
-import { logSecurityEvent } from './security-log.js';
+import { logSecurityEvent } from '../security-log.js';
 
 export async function processExpiredAsAdmin(
   deps: ServiceDeps,

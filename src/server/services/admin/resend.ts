@@ -5,7 +5,7 @@ import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { sendClaimLink } from '../gifts/claim-link.js';
-import { logSecurityEvent } from './security-log.js';
+import { logSecurityEvent } from '../security-log.js';
 
 export async function resendGiftEmail(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,

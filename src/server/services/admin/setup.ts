@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { hashSecret } from '../../crypto.js';
 import { forbidden } from '../../errors.js';
 import type { AdminSetup } from '../../../shared/schemas/admin.js';
-import { logSecurityEvent } from './security-log.js';
+import { logSecurityEvent } from '../security-log.js';
 
 export const SETUP_DONE_MESSAGE = 'Admin setup has already been completed. Please log in instead.';
 

@@ -9,7 +9,7 @@ import { badRequest, humanWait, tooManyRequests } from '../../errors.js';
 import { recordAttempt, windowState, type Window } from '../rate-limit.js';
 import { createSession, destroySession } from '../sessions.js';
 import { issueDonorSignInLink } from './sign-in-link.js';
-import { logDonorEvent } from './security-log.js';
+import { donorActor, logSecurityEvent } from '../security-log.js';
 
 type Deps = Pick<ServiceDeps, 'db' | 'clock' | 'config'>;
 
@@ -53,7 +53,7 @@ export async function admitSignInRequest(deps: Deps, input: { email: string; ip:
     return 0;
   });
   if (retryAfter > 0) {
-    await logDonorEvent(deps.db, deps.clock, { event: 'donor.sign_in_rate_limited', ip: input.ip });
+    await logSecurityEvent(deps.db, deps.clock, { event: 'donor.sign_in_rate_limited', ip: input.ip });
     throw tooManyRequests(`Too many sign-in requests. Please try again ${humanWait(retryAfter)}.`, retryAfter);
   }
 }
@@ -67,7 +67,7 @@ export async function sendSignInLinkIfDonor(deps: Deps, input: { email: string; 
       .where(eq(sql`lower(${donors.email})`, input.email.trim().toLowerCase()));
     if (!donor) return;
     await issueDonorSignInLink(tx, deps, donor.id);
-    await logDonorEvent(tx, deps.clock, { event: 'donor.sign_in_link_requested', donorId: donor.id, ip: input.ip });
+    await logSecurityEvent(tx, deps.clock, { event: 'donor.sign_in_link_requested', actor: donorActor(donor.id), ip: input.ip });
   });
 }
 
@@ -108,12 +108,12 @@ export async function verifySignIn(
     // A new session id at every sign-in; any session the browser carried before is ended.
     await destroySession(tx, 'donor', input.previousSessionId);
     const sessionId = await createSession(tx, deps.clock, 'donor', used.donorId);
-    await logDonorEvent(tx, deps.clock, { event: 'donor.sign_in', donorId: used.donorId, ip: input.ip });
+    await logSecurityEvent(tx, deps.clock, { event: 'donor.sign_in', actor: donorActor(used.donorId), ip: input.ip });
     return { sessionId, donorId: used.donorId };
   });
   if (!result) {
     await recordAttempt(deps.db, deps.clock, failures.bucket);
-    await logDonorEvent(deps.db, deps.clock, { event: 'donor.sign_in_failed', ip: input.ip, detail: { reason: 'invalid_link' } });
+    await logSecurityEvent(deps.db, deps.clock, { event: 'donor.sign_in_failed', ip: input.ip, detail: { reason: 'invalid_link' } });
     throw badRequest(INVALID_LINK_MESSAGE);
   }
   return result;
@@ -121,5 +121,5 @@ export async function verifySignIn(
 
 export async function signOut(deps: Deps, input: { sessionId?: string; donorId?: number; ip: string }): Promise<void> {
   await destroySession(deps.db, 'donor', input.sessionId);
-  if (input.donorId) await logDonorEvent(deps.db, deps.clock, { event: 'donor.sign_out', donorId: input.donorId, ip: input.ip });
+  if (input.donorId) await logSecurityEvent(deps.db, deps.clock, { event: 'donor.sign_out', actor: donorActor(input.donorId), ip: input.ip });
 }

@@ -10,7 +10,7 @@
 //    transaction.
 // A failure leaves the gift expired with its lease pushed back; a later run (after the lease) retries it,
 // first asking the provider whether the refund already happened. One failing gift never stops the rest.
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { gifts, outbox } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { DAY, MINUTE } from '../../clock.js';
@@ -20,6 +20,8 @@ import type { MoneyMovement } from '../../payments/provider.js';
 import { faultPoint } from '../../fault-injection.js';
 
 export const REFUND_LEASE_MS = 5 * MINUTE;
+/** After this many failed refund attempts the gift is left flagged for an operator instead of retried. */
+export const REFUND_MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 100;
 /** Refunds in flight at once within a run: provider round trips overlap, the database stays unhurried. */
 const CONCURRENCY = 8;
@@ -101,7 +103,15 @@ async function claimDue(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>): Pro
   const stuck = deps.db
     .select({ id: gifts.id })
     .from(gifts)
-    .where(and(eq(gifts.status, 'expired'), isNull(gifts.refundedAt), or(isNull(gifts.reconcileAfter), lte(gifts.reconcileAfter, now))))
+    .where(
+      and(
+        eq(gifts.status, 'expired'),
+        isNull(gifts.refundedAt),
+        // reconcile_attempts counts retries; with the first attempt that makes REFUND_MAX_ATTEMPTS in all.
+        lt(gifts.reconcileAttempts, REFUND_MAX_ATTEMPTS - 1),
+        or(isNull(gifts.reconcileAfter), lte(gifts.reconcileAfter, now)),
+      ),
+    )
     .orderBy(gifts.id)
     .limit(BATCH_SIZE)
     .for('update', { skipLocked: true });
@@ -174,7 +184,10 @@ async function noteFailure(deps: Pick<ServiceDeps, 'db' | 'clock'>, gift: Claime
     .update(gifts)
     .set({
       reconcileAfter: new Date(deps.clock.now().getTime() + retryDelayMs(gift.reconcileAttempts)),
-      needsAttention: `Refund failed: ${message}`.slice(0, 500),
+      needsAttention: (gift.reconcileAttempts + 1 >= REFUND_MAX_ATTEMPTS
+        ? `Refund failed ${REFUND_MAX_ATTEMPTS} times; no more automatic retries, an operator must resolve it: ${message}`
+        : `Refund failed: ${message}`
+      ).slice(0, 500),
     })
     .where(and(eq(gifts.id, gift.id), eq(gifts.status, 'expired')));
 }
