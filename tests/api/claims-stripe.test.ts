@@ -185,6 +185,26 @@ describeEachEngine(
       expect((await giftRow(ctx(), gift.id)).status).toBe('claimed');
     });
 
+    it('funds the transfer from the charge read back from the payment intent when the payment event carried none', async () => {
+      const piAccount = 'acct_pi_lookup';
+      standIn
+        .on('POST', '/v1/accounts', () => verified({ id: piAccount }))
+        .on('GET', `/v1/accounts/${piAccount}`, () => verified({ id: piAccount }))
+        .on('GET', '/v1/payment_intents/:id', (req) =>
+          stripeFixture('payment_intent', { id: req.path.split('/').pop(), latest_charge: 'ch_read_back_1' }),
+        )
+        .on('POST', '/v1/transfers', (req) => stripeFixture('transfer', { id: `tr_${req.headers['idempotency-key']}` }));
+      // As a Stripe Checkout completion records it: the payment intent, no charge.
+      const { gift, claimToken } = await seedClaimableGift(ctx(), { chargeId: null, amountCents: 3100 });
+      expect((await claim(ctx(), claimToken, {})).statusCode).toBe(200);
+      expect((await complete(ctx(), claimToken)).json().success).toBe(true);
+      expect(standIn.find('GET', `/v1/payment_intents/${gift.paymentIntentId}`)).toHaveLength(1);
+      const transfers = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers' && r.body.transfer_group === gift.publicId);
+      expect(transfers).toHaveLength(1);
+      expect(transfers[0]!.body).toMatchObject({ amount: '3100', destination: piAccount, source_transaction: 'ch_read_back_1' });
+      expect((await giftRow(ctx(), gift.id)).status).toBe('claimed');
+    });
+
     it('answers 503 with a clear message when Stripe is unreachable, and nothing moves', async () => {
       standIn
         .on('POST', '/v1/accounts', () => stripeFixture('account', { id: 'acct_down', capabilities: { transfers: 'inactive' } }))

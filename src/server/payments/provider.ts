@@ -82,6 +82,8 @@ export interface PaymentProvider {
   /** Reconciliation: the transfer made for a transfer group, if any. */
   findTransfer(transferGroup: string): Promise<MoneyMovement | null>;
   createLoginLink(accountId: string): Promise<{ url: string }>;
+  /** The charge behind a payment, for a transfer's source_transaction when the payment event did not carry it. */
+  findCharge(paymentIntentId: string): Promise<string | null>;
 
   // Expiry
   createRefund(input: CreateRefundInput): Promise<MoneyMovement>;

@@ -113,3 +113,8 @@ export async function createLoginLink(ctx: SandboxOptions, accountId: string): P
   if (!(await getSandboxAccount(ctx, accountId))) throw new ProviderError(`No such account: ${accountId}`, false);
   return { url: `${ctx.publicUrl}/sandbox/dashboard/${encodeURIComponent(accountId)}` };
 }
+
+/** Sandbox payment events always carry their charge, so there is nothing to look up. */
+export async function findCharge(_ctx: SandboxOptions, _paymentIntentId: string): Promise<string | null> {
+  return null;
+}

@@ -31,6 +31,7 @@ export class SandboxProvider implements PaymentProvider {
   createTransfer = (input: CreateTransferInput) => connect.createTransfer(this.options, input);
   findTransfer = (transferGroup: string) => connect.findTransfer(this.options, transferGroup);
   createLoginLink = (accountId: string) => connect.createLoginLink(this.options, accountId);
+  findCharge = (paymentIntentId: string) => connect.findCharge(this.options, paymentIntentId);
   createRefund = (input: CreateRefundInput) => refunds.createRefund(this.options, input);
   findRefund = (paymentIntentId: string) => refunds.findRefund(this.options, paymentIntentId);
   verifyWebhook = (rawBody: Buffer, signature: string | undefined) => webhooks.verifyWebhook(this.options, rawBody, signature);

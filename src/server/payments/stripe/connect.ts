@@ -102,3 +102,10 @@ export async function createLoginLink(ctx: StripeContext, accountId: string): Pr
   const link = await call('open the payout dashboard', () => ctx.stripe.accounts.createLoginLink(accountId));
   return { url: link.url };
 }
+
+/** A Checkout completion event names only the payment intent; its charge is read back when a transfer needs it. */
+export async function findCharge(ctx: StripeContext, paymentIntentId: string): Promise<string | null> {
+  const intent = await call('read the payment', () => ctx.stripe.paymentIntents.retrieve(paymentIntentId));
+  const charge = intent.latest_charge;
+  return typeof charge === 'string' ? charge : (charge?.id ?? null);
+}

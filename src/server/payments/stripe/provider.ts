@@ -47,6 +47,7 @@ export class StripeProvider implements PaymentProvider {
   createTransfer = (input: CreateTransferInput) => connect.createTransfer(this.ctx, input);
   findTransfer = (transferGroup: string) => connect.findTransfer(this.ctx, transferGroup);
   createLoginLink = (accountId: string) => connect.createLoginLink(this.ctx, accountId);
+  findCharge = (paymentIntentId: string) => connect.findCharge(this.ctx, paymentIntentId);
   createRefund = (input: CreateRefundInput) => refunds.createRefund(this.ctx, input);
   findRefund = (paymentIntentId: string) => refunds.findRefund(this.ctx, paymentIntentId);
   verifyWebhook = (rawBody: Buffer, signature: string | undefined) => webhooks.verifyWebhook(this.ctx, rawBody, signature);

@@ -67,13 +67,16 @@ const retryDelayMs = (attempts: number) => Math.min(60 * MINUTE, 30_000 * 2 ** M
 export async function sendTransfer(deps: ServiceDeps, gift: GiftRow, options: { resume?: boolean } = {}): Promise<PayoutOutcome> {
   try {
     const existing = options.resume ? await deps.payments.findTransfer(gift.publicId) : null;
+    // The payout is funded by the gift's own charge; a Stripe Checkout event names only the payment intent.
+    const sourceTransaction =
+      gift.chargeId ?? (!existing && gift.paymentIntentId ? await deps.payments.findCharge(gift.paymentIntentId) : null);
     const transfer =
       existing ??
       (await deps.payments.createTransfer({
         accountId: gift.recipientAccountId!,
         amountCents: gift.amountCents,
         transferGroup: gift.publicId,
-        sourceTransaction: gift.chargeId,
+        sourceTransaction,
         description: 'Hushgift gift payout',
         idempotencyKey: transferIdempotencyKey(gift.id),
         metadata: { gift_id: gift.publicId },
