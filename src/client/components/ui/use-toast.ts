@@ -49,13 +49,16 @@ export function toast(input: Omit<ToastData, 'id' | 'open'>): { id: string; dism
   return { id, dismiss: () => dismiss(id) };
 }
 
+/** Follows the toast list; answers the unsubscribe function. */
+export function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 export function useToast() {
   const [state, setState] = useState<ToastData[]>(toasts);
-  useEffect(() => {
-    listeners.add(setState);
-    return () => {
-      listeners.delete(setState);
-    };
-  }, []);
+  useEffect(() => subscribe(setState), []);
   return { toasts: state, toast, dismiss };
 }
