@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
-import { startServer, type RunningServer } from './helpers/server.js';
+import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
+import type { RunningServer } from './helpers/server.js';
 
 interface PageCase {
   /** The router path this case covers (as written in router.tsx). */
@@ -85,13 +85,7 @@ async function openSettled(page: Page, url: string) {
 
 describeE2E('accessibility of every page', () => {
   const browser = useBrowser();
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.dispose();
-  });
+  const server = useServer();
 
   it('lists every route of the router', () => {
     const source = readFileSync(path.resolve(import.meta.dirname, '../../src/client/app/router.tsx'), 'utf8');
@@ -107,8 +101,8 @@ describeE2E('accessibility of every page', () => {
       page.on('console', (m) => {
         if (m.type() === 'error') consoleErrors.push(m.text());
       });
-      await openSettled(page, server.url + url);
-      await pc.prepare?.(page, server);
+      await openSettled(page, server().url + url);
+      await pc.prepare?.(page, server());
       const { violations } = await new AxeBuilder({ page }).analyze();
       const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(summary, url).toEqual([]);

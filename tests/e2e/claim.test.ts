@@ -2,21 +2,15 @@
 // dev mailbox; a wrong answer, then the right one through sandbox onboarding to the claim success page; and a
 // second gift through "Verification pending" whose verification page turns to delivered without a reload.
 import type { Page } from 'playwright-core';
-import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
-import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
+import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
+import { waitForEmail } from './helpers/server.js';
 import { createPaidGift } from './helpers/gifts.js';
 
 const SENDER_SECRETS = ['Sam Sender', 'sender@example.com'];
 
 describeE2E('claiming a gift in Chromium', () => {
   const browser = useBrowser();
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.dispose();
-  });
+  const server = useServer();
 
   /** Claims with the right answer and follows "Complete Account Setup" into the sandbox onboarding window. */
   async function claimToOnboarding(page: Page, answer: string): Promise<Page> {
@@ -28,13 +22,13 @@ describeE2E('claiming a gift in Chromium', () => {
       page.getByRole('button', { name: 'Complete Account Setup' }).click(),
     ]);
     await onboarding.waitForLoadState();
-    expect(onboarding.url()).toMatch(new RegExp(`^${server.url}/sandbox/onboarding/acct_sb_`));
+    expect(onboarding.url()).toMatch(new RegExp(`^${server().url}/sandbox/onboarding/acct_sb_`));
     await onboarding.getByText('Sandbox mode — no real money moves').waitFor();
     return onboarding;
   }
 
   it('refuses a wrong answer, then claims through sandbox onboarding to the claim success page', async () => {
-    const gift = await createPaidGift(server.url, { securityQuestion: "What is your pet's name?", securityAnswer: 'Rex', amountCents: 5000 });
+    const gift = await createPaidGift(server().url, { securityQuestion: "What is your pet's name?", securityAnswer: 'Rex', amountCents: 5000 });
     const page = await newPage(browser());
     await page.goto(gift.claimUrl);
     await page.getByRole('heading', { name: "You've Received a Gift!" }).waitFor();
@@ -58,9 +52,9 @@ describeE2E('claiming a gift in Chromium', () => {
     const onboarding = await claimToOnboarding(page, '  rex ');
     await onboarding.getByLabel('Outcome').selectOption({ label: 'Verified' });
     await onboarding.getByRole('button', { name: 'Submit' }).click();
-    await onboarding.waitForURL(`${server.url}/claim/${gift.claimToken}?return=true`);
+    await onboarding.waitForURL(`${server().url}/claim/${gift.claimToken}?return=true`);
     await onboarding.getByText('Gift claimed successfully!').first().waitFor();
-    await onboarding.waitForURL(`${server.url}/claim-success`);
+    await onboarding.waitForURL(`${server().url}/claim-success`);
     await onboarding.getByRole('heading', { name: 'Your gift is on its way!' }).waitFor();
     const success = await onboarding.textContent('main');
     expect(success).toContain('$50.00');
@@ -68,13 +62,13 @@ describeE2E('claiming a gift in Chromium', () => {
     expect(success).not.toContain('Gift Sent Successfully!');
     for (const secret of SENDER_SECRETS) expect(success).not.toContain(secret);
 
-    const confirmation = await waitForEmail(server.url, gift.recipientEmail, (e) => e.subject === 'Your gift of $50.00 is on its way');
+    const confirmation = await waitForEmail(server().url, gift.recipientEmail, (e) => e.subject === 'Your gift of $50.00 is on its way');
     for (const secret of SENDER_SECRETS) expect(confirmation.text).not.toContain(secret);
     await page.context().close();
   });
 
   it('shows verification pending, and the verification page turns to delivered without a reload once verified', async () => {
-    const gift = await createPaidGift(server.url, { securityQuestion: "What is your pet's name?", securityAnswer: 'Rex', amountCents: 2500 });
+    const gift = await createPaidGift(server().url, { securityQuestion: "What is your pet's name?", securityAnswer: 'Rex', amountCents: 2500 });
     const page = await newPage(browser());
     await page.goto(gift.claimUrl);
     const onboarding = await claimToOnboarding(page, 'Rex');
@@ -92,7 +86,7 @@ describeE2E('claiming a gift in Chromium', () => {
       onboarding.context().waitForEvent('page'),
       onboarding.getByRole('button', { name: 'Account Login' }).click(),
     ]);
-    await dashboard.waitForURL(new RegExp(`^${server.url}/sandbox/dashboard/acct_sb_`));
+    await dashboard.waitForURL(new RegExp(`^${server().url}/sandbox/dashboard/acct_sb_`));
     await dashboard.getByText('Verification pending').waitFor();
     await dashboard.getByRole('button', { name: 'Complete verification' }).click();
     await dashboard.getByText('$25.00').waitFor();
@@ -105,7 +99,7 @@ describeE2E('claiming a gift in Chromium', () => {
 
   it('shows "Gift Not Found" for an unknown link', async () => {
     const page = await newPage(browser(), { width: 360, height: 740 });
-    await page.goto(`${server.url}/gift/claim/${'A'.repeat(43)}`);
+    await page.goto(`${server().url}/gift/claim/${'A'.repeat(43)}`);
     await page.getByRole('heading', { name: 'Gift Not Found' }).waitFor();
     await page.getByText('This gift link is invalid or has expired.').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/server/db/client.js';
 import { donors } from '../../src/server/db/schema.js';
 import { seedGift } from '../helpers/seed.js';
 import { createPaidGift } from './helpers/gifts.js';
-import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
+import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
 import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
 
 const SIGN_IN_SUBJECT = 'Your Hushgift sign-in link';
@@ -156,17 +156,11 @@ describeE2E('donor account with a donor created before the server starts', () =>
 
 describeE2E('donor account opted into while sending a gift', () => {
   const browser = useBrowser();
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.dispose();
-  });
+  const server = useServer();
 
   /** Landing → $25 → recipient (no options) → review; optionally opts in; pays in the sandbox with the given e-mail. */
   async function sendInBrowser(page: Page, opts: { recipient: string; optIn?: { firstName: string; lastName: string; email: string }; payerEmail: string }) {
-    await page.goto(server.url + '/');
+    await page.goto(server().url + '/');
     await page.getByRole('button', { name: '$25', exact: true }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/gift/recipient-info');
@@ -196,9 +190,9 @@ describeE2E('donor account opted into while sending a gift', () => {
     const page = await newPage(browser());
     await sendInBrowser(page, { recipient: 'Rosa', optIn: donorAccount, payerEmail: email });
     // Opted in with the same e-mail, but paid with someone else's at checkout: not this donor's gift.
-    await createPaidGift(server.url, { donorAccount, recipientFirstName: 'Other', payerEmail: 'someone.else@example.com' });
+    await createPaidGift(server().url, { donorAccount, recipientFirstName: 'Other', payerEmail: 'someone.else@example.com' });
 
-    const mail = await waitForEmail(server.url, email, (m) => m.subject === SIGN_IN_SUBJECT);
+    const mail = await waitForEmail(server().url, email, (m) => m.subject === SIGN_IN_SUBJECT);
     await page.goto(linkIn(mail.text)!);
     await page.waitForURL('**/donor/account');
     await page.getByRole('heading', { name: 'Olive Optin' }).waitFor();
@@ -221,7 +215,7 @@ describeE2E('donor account opted into while sending a gift', () => {
 
     // Signed in, a gift paid with the donor's own e-mail joins the history without opting in again.
     await sendInBrowser(page, { recipient: 'Sage', payerEmail: email });
-    await page.goto(server.url + '/donor/account');
+    await page.goto(server().url + '/donor/account');
     await page.getByRole('tab', { name: 'Gift History' }).click();
     const after = page.getByRole('tabpanel', { name: 'Gift History' }).getByRole('row');
     await page.waitForFunction(() => document.querySelectorAll('[role="tabpanel"] tbody tr').length === 2);

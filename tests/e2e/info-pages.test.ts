@@ -2,8 +2,8 @@
 // pricing figures from the shared fee module, and the contact form's happy path, validation and failure toast.
 import type { Page } from 'playwright-core';
 import { SUPPORT_EMAIL_PUBLIC } from '../../src/shared/constants.js';
-import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
-import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
+import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
+import { waitForEmail } from './helpers/server.js';
 
 const STATIC_PAGES = [
   { path: '/how-it-works', heading: 'How It Works', title: 'How It Works · Hushgift' },
@@ -17,17 +17,11 @@ const STATIC_PAGES = [
 
 describeE2E('information pages in Chromium', () => {
   const browser = useBrowser();
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.dispose();
-  });
+  const server = useServer();
 
   const open = async (path: string, size?: { width: number; height: number }) => {
     const page = await newPage(browser(), size);
-    await page.goto(server.url + path);
+    await page.goto(server().url + path);
     return page;
   };
 
@@ -35,7 +29,7 @@ describeE2E('information pages in Chromium', () => {
     const page = await newPage(browser());
     const descriptions = new Set<string>();
     for (const p of STATIC_PAGES) {
-      await page.goto(server.url + p.path);
+      await page.goto(server().url + p.path);
       await page.getByRole('heading', { level: 1, name: p.heading, exact: true }).waitFor();
       await page.waitForFunction((t) => document.title === t, p.title);
       const description = await page.locator('meta[name="description"]').getAttribute('content');
@@ -44,7 +38,7 @@ describeE2E('information pages in Chromium', () => {
     }
     expect(descriptions.size).toBe(STATIC_PAGES.length);
     for (const legal of ['/privacy-policy', '/terms-of-use']) {
-      await page.goto(server.url + legal);
+      await page.goto(server().url + legal);
       await page.getByText('Last updated July 9, 2025').waitFor();
     }
     expect(await page.textContent('main')).toMatch(/laws of the State of Delaware[\s\S]*binding individual arbitration/);
@@ -205,7 +199,7 @@ describeE2E('information pages in Chromium', () => {
     for (const label of ['Name', 'Email', 'Category', 'Subject', 'Message']) {
       expect(await form(page).getByLabel(label).inputValue(), label).toBe('');
     }
-    const mail = await waitForEmail(server.url, SUPPORT_EMAIL_PUBLIC, (m) => m.subject.includes('Question about my gift'));
+    const mail = await waitForEmail(server().url, SUPPORT_EMAIL_PUBLIC, (m) => m.subject.includes('Question about my gift'));
     expect(mail.subject).toBe('[Contact: Problem with a gift] Question about my gift');
     expect(mail.text).toContain('Robin Reader <robin@example.com>');
     await page.context().close();

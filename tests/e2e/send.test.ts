@@ -3,22 +3,16 @@
 // the cancel path back to review with everything intact; Back from review prefilling each step.
 import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
-import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
+import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
+import { waitForEmail } from './helpers/server.js';
 
 describeE2E('sending a gift in Chromium', () => {
   const browser = useBrowser();
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.dispose();
-  });
+  const server = useServer();
 
   /** Landing → $50 → recipient (both options) → message → security question → review. */
   async function fillToReview(page: Page, recipientEmail: string) {
-    await page.goto(server.url + '/');
+    await page.goto(server().url + '/');
     await page.getByRole('heading', { level: 1, name: /Send money anonymously/ }).waitFor();
     await page.getByRole('button', { name: '$50', exact: true }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -73,14 +67,14 @@ describeE2E('sending a gift in Chromium', () => {
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     await page.getByRole('link', { name: 'Send Another Gift' }).waitFor();
 
-    const mail = await waitForEmail(server.url, 'e2e.rita@example.com');
+    const mail = await waitForEmail(server().url, 'e2e.rita@example.com');
     expect(mail.subject).toBe("You've received an anonymous gift of $50.00");
     expect(mail.text).not.toMatch(/Sam|Sender|e2e\.sender/);
-    const claimUrl = new RegExp(`${server.url}/claim/[A-Za-z0-9_-]{43}`).exec(mail.text)![0];
+    const claimUrl = new RegExp(`${server().url}/claim/[A-Za-z0-9_-]{43}`).exec(mail.text)![0];
     await page.goto(claimUrl);
     expect(new URL(page.url()).pathname).toMatch(/^\/claim\/[A-Za-z0-9_-]{43}$/);
     await page.getByRole('heading', { name: "You've Received a Gift!" }).waitFor();
-    const receipt = await waitForEmail(server.url, 'e2e.sender@example.com');
+    const receipt = await waitForEmail(server().url, 'e2e.sender@example.com');
     expect(receipt.subject).toBe('Your Hushgift receipt: $55.30');
     await page.context().close();
   });
@@ -167,9 +161,9 @@ describeE2E('sending a gift in Chromium', () => {
     expect(await page.getByText('Happy birthday, Rita!').count()).toBe(0);
     expect(await page.getByText('Name of our first cat?').count()).toBe(0);
     // Both options are now off: their pages send the visitor back to review.
-    await page.goto(server.url + '/gift/personal-message');
+    await page.goto(server().url + '/gift/personal-message');
     await page.waitForURL('**/gift/review');
-    await page.goto(server.url + '/gift/security');
+    await page.goto(server().url + '/gift/security');
     await page.waitForURL('**/gift/review');
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL('**/gift/recipient-info');
@@ -179,7 +173,7 @@ describeE2E('sending a gift in Chromium', () => {
   it('redirects gift pages without a draft to the landing page; the amount form enforces $5 and "Send a Gift" starts over', async () => {
     const page = await newPage(browser(), { width: 360, height: 740 });
     for (const path of ['/gift/recipient-info', '/gift/personal-message', '/gift/security', '/gift/review', '/gift/review-new']) {
-      await page.goto(server.url + path);
+      await page.goto(server().url + path);
       await page.waitForURL((u) => u.pathname === '/');
     }
     const cont = page.getByRole('button', { name: 'Continue' });
@@ -196,7 +190,7 @@ describeE2E('sending a gift in Chromium', () => {
     await page.waitForURL('**/gift/recipient-info');
     await page.getByText('$12.34').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.goto(server.url + '/');
+    await page.goto(server().url + '/');
     await page.getByRole('button', { name: 'Send a Gift' }).click();
     expect(await page.getByRole('button', { name: 'Custom', exact: true }).getAttribute('aria-pressed')).toBe('false');
     expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('hushgift:gift-draft') ?? '{}').tip)).toBe(0);
@@ -211,7 +205,7 @@ describeE2E('sending a gift in Chromium', () => {
       expect(violations.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     };
-    await page.goto(server.url + '/');
+    await page.goto(server().url + '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await check('landing');
     await page.getByRole('button', { name: 'Custom', exact: true }).click();
@@ -232,7 +226,7 @@ describeE2E('sending a gift in Chromium', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('heading', { name: "Who's Receiving Your Gift?" }).waitFor();
     await check('recipient');
-    await page.goto(server.url + '/gift/review');
+    await page.goto(server().url + '/gift/review');
     // Opted in to a donor account but left its fields empty: the shared schema stops the payment.
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await page.getByText('Error creating gift', { exact: true }).waitFor();
@@ -244,7 +238,7 @@ describeE2E('sending a gift in Chromium', () => {
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await page.waitForURL(/\/sandbox\/checkout\//);
     await check('sandbox checkout');
-    await page.goto(server.url + '/success');
+    await page.goto(server().url + '/success');
     await page.getByRole('heading', { name: 'Gift Sent Successfully!' }).waitFor();
     await check('success');
     await page.context().close();

@@ -1,20 +1,14 @@
 // The built product in a real browser: pages served, header and footer, 404 page, scroll to top, graceful restart.
-import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
-import { startServer, type RunningServer } from './helpers/server.js';
+import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
+import { startServer } from './helpers/server.js';
 
 describeE2E('the product shell in Chromium', () => {
   const browser = useBrowser();
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.dispose();
-  });
+  const server = useServer();
 
   it('serves the app with the header and footer', async () => {
     const page = await newPage(browser());
-    await page.goto(server.url + '/');
+    await page.goto(server().url + '/');
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Hushgift home' }).getAttribute('href')).resolves.toBe('/');
     for (const name of ['How it Works', 'Security', 'Pricing']) {
@@ -30,7 +24,7 @@ describeE2E('the product shell in Chromium', () => {
 
   it('shows the 404 page for an unknown path', async () => {
     const page = await newPage(browser());
-    const res = await page.goto(server.url + '/no-such-page');
+    const res = await page.goto(server().url + '/no-such-page');
     expect(res?.status()).toBe(200);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.textContent('main')).toMatch(/forget to add the page to the router/);
@@ -39,7 +33,7 @@ describeE2E('the product shell in Chromium', () => {
 
   it('opens every page at the top after navigation', async () => {
     const page = await newPage(browser(), { width: 800, height: 400 });
-    await page.goto(server.url + '/no-such-page');
+    await page.goto(server().url + '/no-such-page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
@@ -50,12 +44,12 @@ describeE2E('the product shell in Chromium', () => {
   });
 
   it('gives hashed assets a long cache lifetime and the page none', async () => {
-    const html = await fetch(server.url + '/');
+    const html = await fetch(server().url + '/');
     expect(html.headers.get('cache-control')).toBe('no-cache');
     const body = await html.text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(body)?.[1];
     expect(asset).toBeTruthy();
-    const res = await fetch(server.url + asset);
+    const res = await fetch(server().url + asset);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 });

@@ -1,6 +1,7 @@
 // One browser per test file; `describeE2E` skips (loudly) without Chromium unless E2E_REQUIRED=1.
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser } from './chromium.js';
+import { startServer, type RunningServer } from './server.js';
 
 export const describeE2E = (name: string, fn: () => void) => describe.skipIf(!hasChromium)(name, fn);
 
@@ -15,6 +16,21 @@ export function useBrowser(): () => Browser {
   return () => {
     if (!browser) throw new Error('browser not started');
     return browser;
+  };
+}
+
+/** The built server for a test file: started before its tests, stopped and its data removed after. */
+export function useServer(env: Record<string, string> = {}): () => RunningServer {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+  return () => {
+    if (!server) throw new Error('server not started');
+    return server;
   };
 }
 
