@@ -2,6 +2,7 @@
 // Personal data columns are nullable so the retention job can erase them while the payment record stays.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -29,6 +30,23 @@ export const donors = pgTable(
   },
   (t) => [uniqueIndex('donors_email_lower_idx').on(sql`lower(${t.email})`)],
 );
+
+type NameColumns = { recipientFirstName: AnyPgColumn; recipientLastName: AnyPgColumn; senderFirstName: AnyPgColumn; senderLastName: AnyPgColumn };
+type EmailColumns = { recipientEmail: AnyPgColumn; senderEmail: AnyPgColumn };
+
+/** "first last", lower-cased: the value the name indexes and the gift_names dictionary hold. */
+export const recipientNameKey = (t: NameColumns) =>
+  sql`lower(coalesce(${t.recipientFirstName}, '') || ' ' || coalesce(${t.recipientLastName}, ''))`;
+export const senderNameKey = (t: NameColumns) =>
+  sql`lower(coalesce(${t.senderFirstName}, '') || ' ' || coalesce(${t.senderLastName}, ''))`;
+/** Both e-mail addresses, lower-cased, for the trigram index. */
+export const emailSearchText = (t: EmailColumns) =>
+  sql`(lower(coalesce(${t.recipientEmail}, '') || ' ' || coalesce(${t.senderEmail}, '')))`;
+
+type RetentionColumns = { status: AnyPgColumn; claimedAt: AnyPgColumn; refundedAt: AnyPgColumn; abandonedAt: AnyPgColumn; createdAt: AnyPgColumn };
+/** When a gift's personal data starts its retention period (spec §9): claimed, refunded, or abandoned unpaid. */
+export const personalDataDueAt = (t: RetentionColumns) =>
+  sql`(case ${t.status} when 'claimed' then ${t.claimedAt} when 'refunded' then ${t.refundedAt} when 'pending' then coalesce(${t.abandonedAt}, ${t.createdAt}) end)`;
 
 export const gifts = pgTable(
   'gifts',
@@ -97,10 +115,17 @@ export const gifts = pgTable(
     index('gifts_donor_idx').on(t.donorId, t.createdAt),
     index('gifts_sender_email_lower_idx').on(sql`lower(${t.senderEmail})`),
     index('gifts_recipient_email_lower_idx').on(sql`lower(${t.recipientEmail})`),
-    index('gifts_search_trgm_idx').using(
-      'gin',
-      sql`(lower(coalesce(${t.recipientFirstName}, '') || ' ' || coalesce(${t.recipientLastName}, '') || ' ' || coalesce(${t.recipientEmail}, '') || ' ' || coalesce(${t.senderFirstName}, '') || ' ' || coalesce(${t.senderLastName}, '') || ' ' || coalesce(${t.senderEmail}, ''))) gin_trgm_ops`,
-    ),
+    // Admin search (services/admin/gift-search.ts): full names by exact value in created_at order, e-mails by trigram.
+    index('gifts_recipient_name_idx').on(recipientNameKey(t), t.createdAt, t.id),
+    index('gifts_sender_name_idx').on(senderNameKey(t), t.createdAt, t.id),
+    index('gifts_email_trgm_idx').using('gin', sql`${emailSearchText(t)} gin_trgm_ops`),
+    // Background jobs (each runs every few minutes on every instance) read only the few rows they act on.
+    index('gifts_payout_due_idx')
+      .on(t.reconcileAfter, t.id)
+      .where(sql`${t.status} = 'paid' and ${t.claimStartedAt} is not null and ${t.refundStartedAt} is null`),
+    index('gifts_recipient_account_idx').on(t.recipientAccountId).where(sql`${t.status} = 'paid'`),
+    index('gifts_refund_retry_idx').on(t.reconcileAfter).where(sql`${t.status} = 'expired' and ${t.refundedAt} is null`),
+    index('gifts_erasure_due_idx').on(personalDataDueAt(t)).where(sql`${t.personalDataErasedAt} is null`),
     check('gifts_status_check', sql`${t.status} in ('pending', 'paid', 'claimed', 'expired', 'refunded')`),
     check('gifts_amounts_check', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.tipCents} >= 0`),
     // Claim and expiry exclude each other: a gift is never both transferred and refunded.
@@ -125,6 +150,17 @@ export const giftStatusTotals = pgTable(
 );
 
 /** One connected payout account per recipient e-mail, reused so a recipient verifies once. */
+/**
+ * Every distinct full name ("first last", lower-cased) of a recipient or sender, kept by a trigger on gifts
+ * (migration 0002). Names repeat across many gifts, so a trigram search over this small list finds the matching
+ * names, and gifts_recipient_name_idx / gifts_sender_name_idx give their gifts newest first.
+ */
+export const giftNames = pgTable(
+  'gift_names',
+  { name: text('name').primaryKey() },
+  (t) => [index('gift_names_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+);
+
 export const recipientAccounts = pgTable(
   'recipient_accounts',
   {

@@ -21,7 +21,8 @@ import {
 import { createFirstAdmin, isSetupNeeded } from '../services/admin/setup.js';
 import { adminEmail, loginAdmin, logoutAdmin } from '../services/admin/login.js';
 import { giftStats } from '../services/admin/stats.js';
-import { recentGifts, searchGifts } from '../services/admin/gift-list.js';
+import { recentGifts } from '../services/admin/gift-list.js';
+import { searchGifts } from '../services/admin/gift-search.js';
 import { resendGiftEmail } from '../services/admin/resend.js';
 import { processExpiredAsAdmin } from '../services/admin/process-expired.js';
 

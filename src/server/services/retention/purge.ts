@@ -6,13 +6,17 @@ import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-o
 import {
   contactMessages,
   donorLoginTokens,
+  giftNames,
   gifts,
   outbox,
   rateEvents,
   securityLog,
   sessions,
+  personalDataDueAt,
+  recipientNameKey,
+  senderNameKey,
 } from '../../db/schema.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
 import { DAY } from '../../clock.js';
 import {
@@ -29,6 +33,31 @@ export interface PurgeResult {
 }
 
 const BATCH = 500;
+
+/** The search dictionary (gift_names) must not keep a name once no gift carries it. */
+async function forgetUnusedNames(tx: DbOrTx, names: string[]): Promise<void> {
+  const candidates = names.filter((n) => n.trim() !== '');
+  if (candidates.length === 0) return;
+  // Waits for any transaction adding a gift with one of these names (it holds the name FOR KEY SHARE), so the
+  // check below sees that gift.
+  const held = await tx
+    .select({ name: giftNames.name })
+    .from(giftNames)
+    .where(inArray(giftNames.name, candidates))
+    .orderBy(giftNames.name)
+    .for('update');
+  if (held.length === 0) return;
+  await tx.delete(giftNames).where(
+    and(
+      inArray(
+        giftNames.name,
+        held.map((h) => h.name),
+      ),
+      sql`not exists (select 1 from ${gifts} where ${recipientNameKey(gifts)} = ${giftNames.name})`,
+      sql`not exists (select 1 from ${gifts} where ${senderNameKey(gifts)} = ${giftNames.name})`,
+    ),
+  );
+}
 
 const ERASED_GIFT_FIELDS = {
   recipientFirstName: null,
@@ -51,17 +80,13 @@ export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<
   for (;;) {
     const erased = await deps.db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: gifts.id })
+        .select({ id: gifts.id, names: sql<string[]>`array[${recipientNameKey(gifts)}, ${senderNameKey(gifts)}]` })
         .from(gifts)
         .where(
           and(
             isNull(gifts.personalDataErasedAt),
-            or(
-              and(eq(gifts.status, 'claimed'), lte(gifts.claimedAt, giftCutoff)),
-              and(eq(gifts.status, 'refunded'), lte(gifts.refundedAt, giftCutoff)),
-              // Never paid: erased 60 days after it was abandoned or created.
-              and(eq(gifts.status, 'pending'), lte(sql`coalesce(${gifts.abandonedAt}, ${gifts.createdAt})`, giftCutoff)),
-            ),
+            // Claimed, refunded, or never paid (from when it was abandoned or created): gifts_erasure_due_idx.
+            lte(personalDataDueAt(gifts), giftCutoff),
           ),
         )
         .limit(BATCH)
@@ -69,6 +94,7 @@ export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<
       if (due.length === 0) return 0;
       const ids = due.map((d) => d.id);
       await tx.update(gifts).set({ ...ERASED_GIFT_FIELDS, personalDataErasedAt: now }).where(inArray(gifts.id, ids));
+      await forgetUnusedNames(tx, [...new Set(due.flatMap((d) => d.names))]);
       await tx
         .update(outbox)
         .set({ toAddress: null, replyTo: null, subject: null, textBody: null, htmlBody: null })
