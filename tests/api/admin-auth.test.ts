@@ -106,6 +106,18 @@ describeEachEngine('admin setup, login and sessions', (ctx) => {
     expect(events).toContain('admin.lockout');
   });
 
+  it('lets a parallel burst of wrong passwords try no more than 5 times', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'burst@example.com', password: `wrong ${i}` }, remoteAddress: `10.7.0.${i}` }),
+      ),
+    );
+    const codes = burst.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+    ctx().clock.advance(16 * MINUTE);
+  });
+
   it('throttles a client address that fails across many accounts', async () => {
     const ip = '10.9.9.9';
     for (let i = 0; i < 20; i++) {

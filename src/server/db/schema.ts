@@ -43,10 +43,22 @@ export const senderNameKey = (t: NameColumns) =>
 export const emailSearchText = (t: EmailColumns) =>
   sql`(lower(coalesce(${t.recipientEmail}, '') || ' ' || coalesce(${t.senderEmail}, '')))`;
 
-type RetentionColumns = { status: AnyPgColumn; claimedAt: AnyPgColumn; refundedAt: AnyPgColumn; abandonedAt: AnyPgColumn; createdAt: AnyPgColumn };
-/** When a gift's personal data starts its retention period (spec §9): claimed, refunded, or abandoned unpaid. */
+type RetentionColumns = {
+  status: AnyPgColumn;
+  claimedAt: AnyPgColumn;
+  refundedAt: AnyPgColumn;
+  abandonedAt: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  personalDataErasedAt: AnyPgColumn;
+};
+/**
+ * When a gift's personal data starts its retention period (spec §9): claimed, refunded, or abandoned unpaid;
+ * null once erased, so the index holds only gifts still to erase.
+ */
 export const personalDataDueAt = (t: RetentionColumns) =>
-  sql`(case ${t.status} when 'claimed' then ${t.claimedAt} when 'refunded' then ${t.refundedAt} when 'pending' then coalesce(${t.abandonedAt}, ${t.createdAt}) end)`;
+  sql`(case when ${t.personalDataErasedAt} is not null then null when ${t.status} = 'claimed' then ${t.claimedAt} when ${t.status} = 'refunded' then ${t.refundedAt} when ${t.status} = 'pending' then coalesce(${t.abandonedAt}, ${t.createdAt}) end)`;
+/** When an expired gift's refund may be tried again: at once when no lease or back-off is set. */
+export const refundRetryAt = (t: { reconcileAfter: AnyPgColumn }) => sql`coalesce(${t.reconcileAfter}, '-infinity'::timestamptz)`;
 
 export const gifts = pgTable(
   'gifts',
@@ -124,8 +136,9 @@ export const gifts = pgTable(
       .on(t.reconcileAfter, t.id)
       .where(sql`${t.status} = 'paid' and ${t.claimStartedAt} is not null and ${t.refundStartedAt} is null`),
     index('gifts_recipient_account_idx').on(t.recipientAccountId).where(sql`${t.status} = 'paid'`),
-    index('gifts_refund_retry_idx').on(t.reconcileAfter).where(sql`${t.status} = 'expired' and ${t.refundedAt} is null`),
-    index('gifts_erasure_due_idx').on(personalDataDueAt(t)).where(sql`${t.personalDataErasedAt} is null`),
+    index('gifts_refund_retry_idx').on(refundRetryAt(t)).where(sql`${t.status} = 'expired' and ${t.refundedAt} is null`),
+    // Not partial, so the planner has statistics for the expression (it ignores those of partial indexes).
+    index('gifts_erasure_due_idx').on(personalDataDueAt(t)),
     check('gifts_status_check', sql`${t.status} in ('pending', 'paid', 'claimed', 'expired', 'refunded')`),
     check('gifts_amounts_check', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.tipCents} >= 0`),
     // Claim and expiry exclude each other: a gift is never both transferred and refunded.

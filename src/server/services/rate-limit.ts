@@ -1,5 +1,5 @@
 // Counted attempts in the database, so restarts and several instances share them.
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { rateEvents } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
 import type { Clock } from '../clock.js';
@@ -51,4 +51,32 @@ export async function purgeOldAttempts(db: DbOrTx, clock: Clock, olderThanMs = 8
 export async function countAttempts(db: DbOrTx, bucket: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(rateEvents).where(eq(rateEvents.bucket, bucket));
   return row?.n ?? 0;
+}
+
+export type Admission = { admitted: true; attemptIds: number[] } | { admitted: false; retryAfterSeconds: number };
+
+/**
+ * Counts one attempt against every window before the work it guards, or refuses when a window is full. Under a
+ * lock per bucket (sorted, so two callers cannot deadlock), check and record are one step: parallel requests
+ * cannot all pass a check made before any of them was recorded. The recorded rows can be withdrawn
+ * (withdrawAttempts) when the attempt turns out not to count, e.g. a correct password.
+ */
+export async function admitAttempt(db: DbOrTx, clock: Clock, windows: Window[]): Promise<Admission> {
+  return db.transaction(async (tx) => {
+    for (const bucket of windows.map((w) => w.bucket).sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${bucket}))`);
+    }
+    const states = await Promise.all(windows.map((w) => windowState(tx, clock, w)));
+    const limited = states.filter((s) => s.limited);
+    if (limited.length > 0) return { admitted: false, retryAfterSeconds: Math.max(...limited.map((s) => s.retryAfterSeconds)) };
+    const rows = await tx
+      .insert(rateEvents)
+      .values(windows.map((w) => ({ bucket: w.bucket, createdAt: clock.now() })))
+      .returning({ id: rateEvents.id });
+    return { admitted: true, attemptIds: rows.map((r) => r.id) };
+  });
+}
+
+export async function withdrawAttempts(db: DbOrTx, attemptIds: number[]): Promise<void> {
+  if (attemptIds.length) await db.delete(rateEvents).where(inArray(rateEvents.id, attemptIds));
 }

@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { dummySecretHash, verifySecret } from '../../crypto.js';
 import { AppError, humanWait, tooManyRequests } from '../../errors.js';
 import { createSession, destroySession } from '../sessions.js';
-import { clearAttempts, recordAttempt, windowState, type Window } from '../rate-limit.js';
+import { admitAttempt, clearAttempts, withdrawAttempts, type Window } from '../rate-limit.js';
 import type { AdminLogin } from '../../../shared/schemas/admin.js';
 import { logSecurityEvent } from '../security-log.js';
 
@@ -43,21 +43,19 @@ export async function loginAdmin(
   const email = input.email.trim().toLowerCase();
   const windows = [accountWindow(email), addressWindow(ip)];
 
-  for (const w of windows) {
-    const state = await windowState(db, clock, w);
-    if (state.limited) {
-      await logSecurityEvent(db, clock, { event: 'admin.lockout', actor: email, ip, detail: { bucket: w.bucket.split(':')[1] } });
-      throw tooManyRequests(
-        `Too many failed login attempts. Please try again ${humanWait(state.retryAfterSeconds)}.`,
-        state.retryAfterSeconds,
-      );
-    }
+  // The attempt is counted before the password is checked, so a parallel burst cannot get more than the limit.
+  const admission = await admitAttempt(db, clock, windows);
+  if (!admission.admitted) {
+    await logSecurityEvent(db, clock, { event: 'admin.lockout', actor: email, ip });
+    throw tooManyRequests(
+      `Too many failed login attempts. Please try again ${humanWait(admission.retryAfterSeconds)}.`,
+      admission.retryAfterSeconds,
+    );
   }
 
   const [admin] = await db.select().from(admins).where(eq(sql`lower(${admins.email})`, email));
   const ok = await verifySecret(admin?.passwordHash ?? (await dummySecretHash()), input.password);
   if (!admin || !ok) {
-    for (const w of windows) await recordAttempt(db, clock, w.bucket);
     await logSecurityEvent(db, clock, { event: 'admin.login_failed', actor: email, ip, detail: { knownAccount: Boolean(admin) } });
     throw new AppError(401, LOGIN_FAILED_MESSAGE);
   }
@@ -65,6 +63,8 @@ export async function loginAdmin(
   // A new session id at every login; the one the browser held before (if any) is destroyed.
   await destroySession(db, 'admin', previousSessionId);
   const sessionId = await createSession(db, clock, 'admin', admin.id);
+  // A success is not a failure: the attempt is withdrawn, and the account's earlier failures forgiven.
+  await withdrawAttempts(db, admission.attemptIds);
   await clearAttempts(db, windows[0]!.bucket);
   await logSecurityEvent(db, clock, { event: 'admin.login', actor: email, ip });
   return { sessionId, admin: { id: admin.id, email: admin.email, firstName: admin.firstName, lastName: admin.lastName } };

@@ -1,12 +1,11 @@
 // Passwordless donor sign-in: request a link by e-mail (neutral answer, rate-limited), verify it once, sign out.
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { donorLoginTokens, donors } from '../../db/schema.js';
-import type { DbOrTx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import { HOUR, MINUTE } from '../../clock.js';
 import { sha256 } from '../../crypto.js';
 import { badRequest, humanWait, tooManyRequests } from '../../errors.js';
-import { recordAttempt, windowState, type Window } from '../rate-limit.js';
+import { admitAttempt, recordAttempt, windowState, type Window } from '../rate-limit.js';
 import { createSession, destroySession } from '../sessions.js';
 import { issueDonorSignInLink } from './sign-in-link.js';
 import { donorActor, logSecurityEvent } from '../security-log.js';
@@ -31,30 +30,15 @@ const addressBucket = (email: string): Window => ({
 const clientBucket = (ip: string): Window => ({ bucket: `donor-sign-in:ip:${ip}`, ...SIGN_IN_PER_CLIENT });
 const verifyBucket = (ip: string): Window => ({ bucket: `donor-verify:ip:${ip}`, ...VERIFY_FAILURES_PER_CLIENT });
 
-/** Serialises check-then-record on the buckets so parallel requests cannot slip past a limit. */
-async function lockBuckets(tx: DbOrTx, windows: Window[]): Promise<void> {
-  for (const bucket of windows.map((w) => w.bucket).sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${bucket}))`);
-  }
-}
-
 /**
  * Counts a sign-in request against the per-address and per-client limits, or throws 429 saying when to retry.
  * Does the same work whether or not an account exists, so neither the answer nor its timing tells them apart.
  */
 export async function admitSignInRequest(deps: Deps, input: { email: string; ip: string }): Promise<void> {
-  const windows = [addressBucket(input.email), clientBucket(input.ip)];
-  const retryAfter = await deps.db.transaction(async (tx) => {
-    await lockBuckets(tx, windows);
-    const states = await Promise.all(windows.map((w) => windowState(tx, deps.clock, w)));
-    const limited = states.filter((s) => s.limited);
-    if (limited.length > 0) return Math.max(...limited.map((s) => s.retryAfterSeconds));
-    for (const w of windows) await recordAttempt(tx, deps.clock, w.bucket);
-    return 0;
-  });
-  if (retryAfter > 0) {
+  const admission = await admitAttempt(deps.db, deps.clock, [addressBucket(input.email), clientBucket(input.ip)]);
+  if (!admission.admitted) {
     await logSecurityEvent(deps.db, deps.clock, { event: 'donor.sign_in_rate_limited', ip: input.ip });
-    throw tooManyRequests(`Too many sign-in requests. Please try again ${humanWait(retryAfter)}.`, retryAfter);
+    throw tooManyRequests(`Too many sign-in requests. Please try again ${humanWait(admission.retryAfterSeconds)}.`, admission.retryAfterSeconds);
   }
 }
 

@@ -11,7 +11,7 @@
 // A failure leaves the gift expired with its lease pushed back; a later run (after the lease) retries it,
 // first asking the provider whether the refund already happened. One failing gift never stops the rest.
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { gifts, outbox } from '../../db/schema.js';
+import { gifts, outbox, refundRetryAt } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { DAY, MINUTE } from '../../clock.js';
 import { refundEmail } from '../../email/templates/refund.js';
@@ -109,10 +109,11 @@ async function claimDue(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>): Pro
         isNull(gifts.refundedAt),
         // reconcile_attempts counts retries; with the first attempt that makes REFUND_MAX_ATTEMPTS in all.
         lt(gifts.reconcileAttempts, REFUND_MAX_ATTEMPTS - 1),
-        or(isNull(gifts.reconcileAfter), lte(gifts.reconcileAfter, now)),
+        lte(refundRetryAt(gifts), now),
       ),
     )
-    .orderBy(gifts.id)
+    // The order of gifts_refund_retry_idx: the scan reads only due gifts and stops at the batch.
+    .orderBy(refundRetryAt(gifts), gifts.id)
     .limit(BATCH_SIZE)
     .for('update', { skipLocked: true });
   const retried = await deps.db

@@ -2,7 +2,7 @@
 // is erased — amounts, statuses, dates and provider ids stay as the 7-year payment record. Support messages go
 // after 2 years, security log entries after 1 year, expired sessions and sign-in links at once.
 // Every step is a batched, idempotent statement on rows claimed with SKIP LOCKED, so several instances may run it.
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   contactMessages,
   donorLoginTokens,
@@ -82,13 +82,8 @@ export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<
       const due = await tx
         .select({ id: gifts.id, names: sql<string[]>`array[${recipientNameKey(gifts)}, ${senderNameKey(gifts)}]` })
         .from(gifts)
-        .where(
-          and(
-            isNull(gifts.personalDataErasedAt),
-            // Claimed, refunded, or never paid (from when it was abandoned or created): gifts_erasure_due_idx.
-            lte(personalDataDueAt(gifts), giftCutoff),
-          ),
-        )
+        // Claimed, refunded, or never paid (from when it was abandoned or created), not yet erased.
+        .where(lte(personalDataDueAt(gifts), giftCutoff))
         .limit(BATCH)
         .for('update', { skipLocked: true });
       if (due.length === 0) return 0;
