@@ -1,6 +1,8 @@
-// /donor/login: request a sign-in link by e-mail; opened with ?token=… it signs in once and goes to /donor/account.
-import { useEffect, useRef, useState } from 'react';
+// /donor/login: request a sign-in link by e-mail. Opened with ?token=… it asks for one click before signing in
+// (the link works once, and mail scanners that open links must not spend it), then goes to /donor/account.
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api';
@@ -16,14 +18,11 @@ export default function DonorLoginPage() {
   const navigate = useNavigate();
   const verify = useSignInVerify();
   const [linkError, setLinkError] = useState<string | null>(null);
-  // The link works once: never send it twice, even when effects run twice in development.
-  const started = useRef(false);
   // Not while a link is being opened: the session is about to change.
   const profile = useDonorProfile({ enabled: !token });
 
-  useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
+  const signIn = () => {
+    if (!token || verify.isPending) return;
     verify.mutate(token, {
       onSuccess: () => void navigate('/donor/account', { replace: true }),
       onError: (error) => {
@@ -32,9 +31,22 @@ export default function DonorLoginPage() {
         setParams({}, { replace: true });
       },
     });
-  }, [token, verify, navigate, setParams]);
+  };
 
-  if (token && !linkError) return <Spinner label="Signing you in" />;
+  if (token && !linkError) {
+    if (verify.isPending || verify.isSuccess) return <Spinner label="Signing you in" />;
+    return (
+      <section className="mx-auto max-w-md px-4 py-16">
+        <Card>
+          <h1 className="text-2xl font-bold text-slate-900">Sign in to your donor account</h1>
+          <p className="mt-4 text-slate-700">This link works once. Select Sign In to continue to your account.</p>
+          <Button className="mt-6 w-full" autoFocus onClick={signIn}>
+            Sign In
+          </Button>
+        </Card>
+      </section>
+    );
+  }
 
   return (
     <section className="mx-auto max-w-md px-4 py-16">
