@@ -3,6 +3,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SUPPORT_EMAIL_PUBLIC } from '../shared/constants.js';
 
+/** A person sends a few gifts at a time; a script starting checkouts by the hundred is refused. */
+export const GIFT_STARTS_PER_CLIENT_DEFAULT = 20;
+export const GIFT_START_WINDOW_MS = 10 * 60_000;
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -32,6 +36,7 @@ const schema = z
     EXPIRY_INTERVAL_MINUTES: z.coerce.number().positive().default(10),
     OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
     RECONCILE_AFTER_SECONDS: z.coerce.number().positive().default(120),
+    GIFT_STARTS_PER_CLIENT: z.coerce.number().int().positive().default(GIFT_STARTS_PER_CLIENT_DEFAULT),
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -76,6 +81,8 @@ export interface Config {
   outboxIntervalMs: number;
   /** A transfer or refund in flight this long without being recorded is treated as interrupted and reconciled. */
   reconcileAfterMs: number;
+  /** Gifts one client address may start (checkout sessions, answer hashes) per GIFT_START_WINDOW_MS. */
+  giftStartsPerClient: number;
   /** Directory of the built client; absent in API tests. */
   clientDir?: string;
 }
@@ -115,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     expiryIntervalMs: env.EXPIRY_INTERVAL_MINUTES * 60_000,
     outboxIntervalMs: env.OUTBOX_INTERVAL_MS,
     reconcileAfterMs: env.RECONCILE_AFTER_SECONDS * 1000,
+    giftStartsPerClient: env.GIFT_STARTS_PER_CLIENT,
   };
 }
 
@@ -126,5 +134,6 @@ function parseTrustProxy(value: string): boolean | string[] {
 
 /** A complete config for tests and tools, with overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', PORT: '3000', JOBS_ENABLED: 'false' }), ...overrides };
+  // Tests start many gifts from one address; the limit has its own test with a low value.
+  return { ...loadConfig({ NODE_ENV: 'test', PORT: '3000', JOBS_ENABLED: 'false', GIFT_STARTS_PER_CLIENT: '100000' }), ...overrides };
 }

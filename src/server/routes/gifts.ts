@@ -5,6 +5,7 @@ import { validate } from '../http/validate.js';
 import { sessionCookie } from '../http/session-auth.js';
 import { readSession } from '../services/sessions.js';
 import { createGift } from '../services/gifts/create-gift.js';
+import { admitGiftStart } from '../services/gifts/start-limit.js';
 import { createGiftResponseSchema, createGiftSchema, type CreateGiftResponse } from '../../shared/schemas/gift.js';
 
 export const giftRoutes =
@@ -18,6 +19,7 @@ export const giftRoutes =
     };
     app.post('/api/gifts', { config: { openapi } }, async (request, reply): Promise<CreateGiftResponse> => {
       const input = validate(createGiftSchema, request.body);
+      await admitGiftStart(deps, request.ip);
       const donorSession = await readSession(deps.db, deps.clock, 'donor', sessionCookie(request, 'donor'));
       const result = await createGift(deps, input, { sessionDonorId: donorSession?.subjectId ?? null });
       reply.status(201);

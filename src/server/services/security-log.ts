@@ -16,7 +16,8 @@ export type SecurityEvent =
   | 'donor.sign_in_failed'
   | 'donor.sign_in_link_requested'
   | 'donor.sign_in_rate_limited'
-  | 'donor.sign_out';
+  | 'donor.sign_out'
+  | 'gift.start_rate_limited';
 
 export interface SecurityEntry {
   event: SecurityEvent;

@@ -19,6 +19,8 @@ export async function runUntilKilled(env: Record<string, string>, timeoutMs = 60
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'hg-crash-')),
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
+      // Every request comes from one address here; the per-client limit on gift starts has its own API test.
+      GIFT_STARTS_PER_CLIENT: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

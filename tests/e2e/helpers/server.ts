@@ -32,6 +32,8 @@ export async function startServer(env: Record<string, string> = {}, reuse?: { da
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       OUTBOX_INTERVAL_MS: '250',
+      // Every request comes from one address here; the per-client limit on gift starts has its own API test.
+      GIFT_STARTS_PER_CLIENT: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
