@@ -2,7 +2,7 @@
 // pricing figures from the shared fee module, and the contact form's happy path, validation and failure toast.
 import type { Page } from 'playwright-core';
 import { SUPPORT_EMAIL_PUBLIC } from '../../src/shared/constants.js';
-import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
+import { describeE2E, gotoHydrated, newPage, useBrowser, useServer } from './helpers/suite.js';
 import { waitForEmail } from './helpers/server.js';
 
 const STATIC_PAGES = [
@@ -21,7 +21,7 @@ describeE2E('information pages in Chromium', () => {
 
   const open = async (path: string, size?: { width: number; height: number }) => {
     const page = await newPage(browser(), size);
-    await page.goto(server().url + path);
+    await gotoHydrated(page, server().url + path);
     return page;
   };
 
