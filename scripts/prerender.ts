@@ -33,7 +33,8 @@ rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir);
 for (const pathname of PRERENDERED_PATHS) {
   const file = path.join(outDir, prerenderedFileName(pathname));
-  writeFileSync(file, prerenderedDocument(shellFor(pathname).toString('utf8'), await renderPage(pathname)));
+  const shell = shellFor(pathname).toString('utf8');
+  writeFileSync(file, prerenderedDocument(shell, await renderPage(pathname), (href) => readFileSync(path.join(clientDir, href), 'utf8')));
   writePrecompressed(file);
 }
 rmSync(bundleDir, { recursive: true, force: true });

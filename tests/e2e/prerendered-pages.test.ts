@@ -3,18 +3,10 @@
 // sessionStorage appears on `/` only after hydration. Pages that depend on a session or token keep the shell.
 import type { Page } from 'playwright-core';
 import { DRAFT_KEY } from '../../src/client/lib/gift-draft.js';
+import { INFO_PAGES } from './helpers/public-pages.js';
 import { describeE2E, useBrowser, useServer, waitForHydration } from './helpers/suite.js';
 
-const PRERENDERED = [
-  { path: '/', heading: 'Send money anonymously.', title: 'Hushgift — send money anonymously' },
-  { path: '/how-it-works', heading: 'How It Works', title: 'How It Works · Hushgift' },
-  { path: '/security', heading: 'Security & Privacy', title: 'Security & Privacy · Hushgift' },
-  { path: '/pricing', heading: 'Pricing', title: 'Pricing · Hushgift' },
-  { path: '/faq', heading: 'Frequently Asked Questions', title: 'Frequently Asked Questions · Hushgift' },
-  { path: '/contact', heading: 'Contact Us', title: 'Contact Us · Hushgift' },
-  { path: '/privacy-policy', heading: 'Privacy Policy', title: 'Privacy Policy · Hushgift' },
-  { path: '/terms-of-use', heading: 'Terms of Use', title: 'Terms of Use · Hushgift' },
-];
+const PRERENDERED = [{ path: '/', heading: 'Send money anonymously.', title: 'Hushgift — send money anonymously' }, ...INFO_PAGES];
 const SHELL_ONLY = ['/claim/abc123', '/gift/claim/abc123', '/admin', '/admin/dashboard', '/donor/account', '/gift/recipient-info', '/success', '/no-such-page'];
 
 const decode = (html: string) =>
@@ -84,8 +76,11 @@ describeE2E('prerendered public pages', () => {
       // The page's own description, not the shell's generic one.
       expect(/<meta name="description" content="([^"]+)"/.exec(html)?.[1], p.path).not.toMatch(/^Send money to someone without saying/);
       // The route's chunks download with the entry, as for the shell.
-      expect(html, p.path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/);
+      expect(html, p.path).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/[^"]+\.js">/);
       expect(html, p.path).not.toMatch(/<script(?![^>]*type="module"[^>]*src=)/); // no inline scripts (CSP)
+      // The stylesheet is inlined: the page paints once its HTML has arrived.
+      expect(html, p.path).toMatch(/<style>[\s\S]{1000,}?<\/style>/);
+      expect(html, p.path).not.toMatch(/<link rel="stylesheet"/);
     }
   });
 

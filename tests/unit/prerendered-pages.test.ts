@@ -79,21 +79,48 @@ describe('prerendered pages on the server', () => {
 });
 
 describe('prerendered page document', () => {
+  const noCss = (href: string): string => {
+    throw new Error(`unexpected stylesheet ${href}`);
+  };
+
   it('puts the markup inside #root and the page title and description, escaped, in the head', () => {
-    const doc = prerenderedDocument(SHELL, {
-      html: '<h1>Security &amp; Privacy</h1>',
-      meta: { title: 'Security & Privacy · Hushgift', description: 'Cards "never" stored <here>' },
-    });
+    const doc = prerenderedDocument(
+      SHELL,
+      {
+        html: '<h1>Security &amp; Privacy</h1>',
+        meta: { title: 'Security & Privacy · Hushgift', description: 'Cards "never" stored <here>' },
+      },
+      noCss,
+    );
     expect(doc).toBe(
       '<html><head><title>Security &amp; Privacy · Hushgift</title><meta name="description" content="Cards &quot;never&quot; stored &lt;here&gt;" /></head>' +
         '<body><div id="root"><h1>Security &amp; Privacy</h1></div></body></html>',
     );
-    expect(prerenderedDocument(SHELL, { html: '<p>$& $1</p>', meta: null })).toContain('<div id="root"><p>$& $1</p></div><');
+    expect(prerenderedDocument(SHELL, { html: '<p>$& $1</p>', meta: null }, noCss)).toContain('<div id="root"><p>$& $1</p></div><');
+  });
+
+  it('fetches the scripts at low priority: the page shows without them', () => {
+    const shell = SHELL.replace(
+      '</head>',
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/Faq.js"></head>',
+    );
+    expect(prerenderedDocument(shell, { html: '', meta: null }, noCss)).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Faq.js"></head>',
+    );
+  });
+
+  it('inlines the stylesheet so the first paint needs no second request', () => {
+    const shell = SHELL.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>');
+    const read = (href: string) => (href === '/assets/index-abc.css' ? '.a{color:red}' : noCss(href));
+    expect(prerenderedDocument(shell, { html: '', meta: null }, read)).toContain('<style>.a{color:red}</style></head>');
+    expect(() => prerenderedDocument(shell, { html: '', meta: null }, () => 'a{content:"</style>"}')).toThrow(/cannot be inlined/);
   });
 
   it('refuses a shell it cannot fill rather than shipping half a page', () => {
-    expect(() => prerenderedDocument('<body><main></main></body>', { html: '<h1>x</h1>', meta: null })).toThrow(/id="root"/);
-    expect(() => prerenderedDocument(SHELL.replace('<title>Hushgift</title>', ''), { html: '', meta: { title: 't', description: 'd' } })).toThrow(/<title>/);
+    expect(() => prerenderedDocument('<body><main></main></body>', { html: '<h1>x</h1>', meta: null }, noCss)).toThrow(/id="root"/);
+    expect(() =>
+      prerenderedDocument(SHELL.replace('<title>Hushgift</title>', ''), { html: '', meta: { title: 't', description: 'd' } }, noCss),
+    ).toThrow(/<title>/);
   });
 
   it('names files after single-segment paths only', () => {
