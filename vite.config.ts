@@ -59,20 +59,22 @@ function routePreloads(): Plugin {
         const file = ['.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(f));
         return file ? byModule.get(file) : undefined;
       };
-      const route = /path:\s*'([^']+)',\s*Page:\s*page\(\(\)\s*=>\s*import\('([^']+)'\)\)/g;
-      const pageImports = new Set([...source.matchAll(route)].map((m) => m[2]));
-      // Imports in router.tsx that are not a route's page (the query provider) load with every page.
-      const everyPage = [...source.matchAll(/import\('([^']+)'\)/g)]
+      const route = /path:\s*'([^']+)',\s*Page:\s*(page|staticPage)\(\(\)\s*=>\s*import\('([^']+)'\)\)/g;
+      const pageImports = new Set([...source.matchAll(route)].map((m) => m[3]));
+      // Imports in router.tsx that are not a route's page (the query provider) load with every page() route;
+      // a staticPage() route loads its page alone.
+      const withEveryPage = [...source.matchAll(/import\('([^']+)'\)/g)]
         .map((m) => m[1]!)
         .filter((s) => !pageImports.has(s))
         .map(chunkOf)
         .filter((c): c is Rollup.OutputChunk => Boolean(c));
       const out: Array<{ path: string; files: string[] }> = [];
       for (const m of source.matchAll(route)) {
-        const pageChunk = chunkOf(m[2]!);
+        const pageChunk = chunkOf(m[3]!);
         if (!pageChunk) continue;
         const files = new Set<string>();
-        for (const c of [pageChunk, ...everyPage]) for (const f of closure(c)) if (!inEntry.has(f)) files.add(f);
+        const chunks = m[2] === 'page' ? [pageChunk, ...withEveryPage] : [pageChunk];
+        for (const c of chunks) for (const f of closure(c)) if (!inEntry.has(f)) files.add(f);
         out.push({ path: m[1]!, files: [...files].map((f) => `/${f}`) });
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(out, null, 1) });

@@ -1,7 +1,6 @@
 // A prerendered page's document: the app shell for its path (with that route's modulepreload links), the
 // rendered markup inside #root, the page's own title and description in the head, and the stylesheet inlined:
-// the page can paint as soon as its HTML has arrived, without waiting for a second request. Its scripts are
-// fetched at low priority: the page shows without them, so they must not compete with anything the paint needs.
+// the page can paint as soon as its HTML has arrived, without waiting for a second request.
 export interface RenderedPage {
   html: string;
   meta: { title: string; description: string } | null;
@@ -25,7 +24,6 @@ export function prerenderedDocument(shell: string, page: RenderedPage, readStyle
     if (/<\/style/i.test(css)) throw new Error(`prerender: ${href} contains "</style" and cannot be inlined`);
     return `<style>${css}</style>`;
   });
-  doc = doc.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
   if (page.meta) {
     doc = replaceOnce(doc, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.meta.title)}</title>`, '<title>');
     doc = replaceOnce(

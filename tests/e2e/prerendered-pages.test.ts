@@ -76,7 +76,7 @@ describeE2E('prerendered public pages', () => {
       // The page's own description, not the shell's generic one.
       expect(/<meta name="description" content="([^"]+)"/.exec(html)?.[1], p.path).not.toMatch(/^Send money to someone without saying/);
       // The route's chunks download with the entry, as for the shell.
-      expect(html, p.path).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/[^"]+\.js">/);
+      expect(html, p.path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/);
       expect(html, p.path).not.toMatch(/<script(?![^>]*type="module"[^>]*src=)/); // no inline scripts (CSP)
       // The stylesheet is inlined: the page paints once its HTML has arrived.
       expect(html, p.path).toMatch(/<style>[\s\S]{1000,}?<\/style>/);

@@ -99,16 +99,6 @@ describe('prerendered page document', () => {
     expect(prerenderedDocument(SHELL, { html: '<p>$& $1</p>', meta: null }, noCss)).toContain('<div id="root"><p>$& $1</p></div><');
   });
 
-  it('fetches the scripts at low priority: the page shows without them', () => {
-    const shell = SHELL.replace(
-      '</head>',
-      '<script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/Faq.js"></head>',
-    );
-    expect(prerenderedDocument(shell, { html: '', meta: null }, noCss)).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Faq.js"></head>',
-    );
-  });
-
   it('inlines the stylesheet so the first paint needs no second request', () => {
     const shell = SHELL.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>');
     const read = (href: string) => (href === '/assets/index-abc.css' ? '.a{color:red}' : noCss(href));
