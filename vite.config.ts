@@ -1,16 +1,19 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, type ConfigEnv, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { writePrecompressed } from './scripts/lib/precompress';
+
+/** The browser build only; not the SSR bundle scripts/prerender.ts builds to render the public pages. */
+const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
 
 /** Writes .br and .gz beside every text asset once, at build time; the server sends them (preCompressed). */
 function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'hushgift-precompress',
-    apply: 'build',
+    apply: clientBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -20,13 +23,7 @@ function precompress(): Plugin {
           const p = path.join(dir, name);
           return statSync(p).isDirectory() ? walk(p) : [p];
         });
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|txt|json)$/.test(file)) continue;
-        const body = readFileSync(file);
-        if (body.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-      }
+      for (const file of walk(outDir)) if (/\.(js|css|html|svg|txt|json)$/.test(file)) writePrecompressed(file);
     },
   };
 }
@@ -39,7 +36,7 @@ function precompress(): Plugin {
 function routePreloads(): Plugin {
   return {
     name: 'hushgift-route-preloads',
-    apply: 'build',
+    apply: clientBuild,
     generateBundle(_options, bundle) {
       const routerFile = path.resolve(import.meta.dirname, 'src/client/app/router.tsx');
       const source = readFileSync(routerFile, 'utf8');
@@ -62,20 +59,22 @@ function routePreloads(): Plugin {
         const file = ['.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(f));
         return file ? byModule.get(file) : undefined;
       };
-      const route = /path:\s*'([^']+)',\s*Page:\s*page\(\(\)\s*=>\s*import\('([^']+)'\)\)/g;
-      const pageImports = new Set([...source.matchAll(route)].map((m) => m[2]));
-      // Imports in router.tsx that are not a route's page (the query provider) load with every page.
-      const everyPage = [...source.matchAll(/import\('([^']+)'\)/g)]
+      const route = /path:\s*'([^']+)',\s*Page:\s*(page|staticPage)\(\(\)\s*=>\s*import\('([^']+)'\)\)/g;
+      const pageImports = new Set([...source.matchAll(route)].map((m) => m[3]));
+      // Imports in router.tsx that are not a route's page (the query provider) load with every page() route;
+      // a staticPage() route loads its page alone.
+      const withEveryPage = [...source.matchAll(/import\('([^']+)'\)/g)]
         .map((m) => m[1]!)
         .filter((s) => !pageImports.has(s))
         .map(chunkOf)
         .filter((c): c is Rollup.OutputChunk => Boolean(c));
       const out: Array<{ path: string; files: string[] }> = [];
       for (const m of source.matchAll(route)) {
-        const pageChunk = chunkOf(m[2]!);
+        const pageChunk = chunkOf(m[3]!);
         if (!pageChunk) continue;
         const files = new Set<string>();
-        for (const c of [pageChunk, ...everyPage]) for (const f of closure(c)) if (!inEntry.has(f)) files.add(f);
+        const chunks = m[2] === 'page' ? [pageChunk, ...withEveryPage] : [pageChunk];
+        for (const c of chunks) for (const f of closure(c)) if (!inEntry.has(f)) files.add(f);
         out.push({ path: m[1]!, files: [...files].map((f) => `/${f}`) });
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(out, null, 1) });

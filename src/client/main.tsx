@@ -1,10 +1,17 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The public pages arrive prerendered (scripts/prerender.ts): make that HTML interactive instead of replacing it.
+// In a transition, hydration yields to the browser every few milliseconds instead of running as one long task:
+// the page is already on screen, so there is nothing to gain by blocking input. Every other path gets the empty
+// shell and renders on the client.
+if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
+else createRoot(root).render(app);

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
+import { describeE2E, newPage, useBrowser, useServer, waitForHydration } from './helpers/suite.js';
 import type { RunningServer } from './helpers/server.js';
 
 interface PageCase {
@@ -79,6 +79,7 @@ const WIDTHS = [
 async function openSettled(page: Page, url: string) {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
+  await waitForHydration(page);
   // Lazy pages render their h1 once loaded; redirects (e.g. to the landing page) land on a page that has one too.
   await page.locator('h1').first().waitFor();
 }

@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/server/db/client.js';
 import { donors } from '../../src/server/db/schema.js';
 import { seedGift } from '../helpers/seed.js';
 import { createPaidGift } from './helpers/gifts.js';
-import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
+import { describeE2E, gotoHydrated, newPage, useBrowser, useServer } from './helpers/suite.js';
 import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
 
 const SIGN_IN_SUBJECT = 'Your Hushgift sign-in link';
@@ -170,7 +170,7 @@ describeE2E('donor account opted into while sending a gift', () => {
 
   /** Landing → $25 → recipient (no options) → review; optionally opts in; pays in the sandbox with the given e-mail. */
   async function sendInBrowser(page: Page, opts: { recipient: string; optIn?: { firstName: string; lastName: string; email: string }; payerEmail: string }) {
-    await page.goto(server().url + '/');
+    await gotoHydrated(page, server().url + '/');
     await page.getByRole('button', { name: '$25', exact: true }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/gift/recipient-info');

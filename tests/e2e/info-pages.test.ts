@@ -2,18 +2,9 @@
 // pricing figures from the shared fee module, and the contact form's happy path, validation and failure toast.
 import type { Page } from 'playwright-core';
 import { SUPPORT_EMAIL_PUBLIC } from '../../src/shared/constants.js';
-import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
+import { describeE2E, gotoHydrated, newPage, useBrowser, useServer } from './helpers/suite.js';
+import { INFO_PAGES } from './helpers/public-pages.js';
 import { waitForEmail } from './helpers/server.js';
-
-const STATIC_PAGES = [
-  { path: '/how-it-works', heading: 'How It Works', title: 'How It Works · Hushgift' },
-  { path: '/security', heading: 'Security & Privacy', title: 'Security & Privacy · Hushgift' },
-  { path: '/pricing', heading: 'Pricing', title: 'Pricing · Hushgift' },
-  { path: '/faq', heading: 'Frequently Asked Questions', title: 'Frequently Asked Questions · Hushgift' },
-  { path: '/contact', heading: 'Contact Us', title: 'Contact Us · Hushgift' },
-  { path: '/privacy-policy', heading: 'Privacy Policy', title: 'Privacy Policy · Hushgift' },
-  { path: '/terms-of-use', heading: 'Terms of Use', title: 'Terms of Use · Hushgift' },
-];
 
 describeE2E('information pages in Chromium', () => {
   const browser = useBrowser();
@@ -21,14 +12,14 @@ describeE2E('information pages in Chromium', () => {
 
   const open = async (path: string, size?: { width: number; height: number }) => {
     const page = await newPage(browser(), size);
-    await page.goto(server().url + path);
+    await gotoHydrated(page, server().url + path);
     return page;
   };
 
   it('renders every static page with its heading, title and own meta description', async () => {
     const page = await newPage(browser());
     const descriptions = new Set<string>();
-    for (const p of STATIC_PAGES) {
+    for (const p of INFO_PAGES) {
       await page.goto(server().url + p.path);
       await page.getByRole('heading', { level: 1, name: p.heading, exact: true }).waitFor();
       await page.waitForFunction((t) => document.title === t, p.title);
@@ -36,7 +27,7 @@ describeE2E('information pages in Chromium', () => {
       expect(description?.length, p.path).toBeGreaterThan(50);
       descriptions.add(description!);
     }
-    expect(descriptions.size).toBe(STATIC_PAGES.length);
+    expect(descriptions.size).toBe(INFO_PAGES.length);
     for (const legal of ['/privacy-policy', '/terms-of-use']) {
       await page.goto(server().url + legal);
       await page.getByText('Last updated July 9, 2025').waitFor();

@@ -3,7 +3,7 @@
 // the cancel path back to review with everything intact; Back from review prefilling each step.
 import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
+import { describeE2E, gotoHydrated, newPage, useBrowser, useServer } from './helpers/suite.js';
 import { waitForEmail } from './helpers/server.js';
 
 describeE2E('sending a gift in Chromium', () => {
@@ -12,7 +12,7 @@ describeE2E('sending a gift in Chromium', () => {
 
   /** Landing → $50 → recipient (both options) → message → security question → review. */
   async function fillToReview(page: Page, recipientEmail: string) {
-    await page.goto(server().url + '/');
+    await gotoHydrated(page, server().url + '/');
     await page.getByRole('heading', { level: 1, name: /Send money anonymously/ }).waitFor();
     await page.getByRole('button', { name: '$50', exact: true }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -190,7 +190,7 @@ describeE2E('sending a gift in Chromium', () => {
     await page.waitForURL('**/gift/recipient-info');
     await page.getByText('$12.34').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.goto(server().url + '/');
+    await gotoHydrated(page, server().url + '/');
     await page.getByRole('button', { name: 'Send a Gift' }).click();
     expect(await page.getByRole('button', { name: 'Custom', exact: true }).getAttribute('aria-pressed')).toBe('false');
     expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('hushgift:gift-draft') ?? '{}').tip)).toBe(0);
@@ -205,7 +205,7 @@ describeE2E('sending a gift in Chromium', () => {
       expect(violations.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     };
-    await page.goto(server().url + '/');
+    await gotoHydrated(page, server().url + '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await check('landing');
     await page.getByRole('button', { name: 'Custom', exact: true }).click();

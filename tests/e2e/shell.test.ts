@@ -1,4 +1,9 @@
 // The built product in a real browser: pages served, header and footer, 404 page, scroll to top, graceful restart.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../helpers/smtp.js';
 import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
 import { startServer } from './helpers/server.js';
 
@@ -64,6 +69,34 @@ describeE2E('server process lifecycle', () => {
     const health = await (await fetch(second.url + '/api/health')).json();
     expect(health).toMatchObject({ status: 'ok', engine: 'pglite' });
     await second.dispose();
+  });
+
+  it('starts with `npm start` (the README quick start) and serves the prerendered landing page', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hg-npm-start-'));
+    let output = '';
+    // Its own process group: npm runs a shell that runs the server, and all of them stop together.
+    const child = spawn('npm', ['start'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      let html = '';
+      for (let i = 0; i < 300 && child.exitCode === null && !html; i++) {
+        html = await fetch(`http://127.0.0.1:${port}/`).then((r) => (r.ok ? r.text() : ''), () => '');
+        if (!html) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(html, output).toMatch(/<div id="root">.*Send money anonymously\./s);
+    } finally {
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses to start with a bad variable, naming it in one line', async () => {

@@ -1,4 +1,4 @@
-// TanStack Query for the pages: loaded with each page chunk (router.tsx) rather than in the entry chunk,
+// TanStack Query for the pages that use it: loaded with their page chunks (router.tsx) rather than in the entry chunk,
 // so the JavaScript a first visit needs stays small. One shared client: the cache survives navigation.
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -21,8 +21,15 @@ const page = (load: () => Promise<PageModule>) =>
     };
   });
 
+/**
+ * A lazily loaded page that uses no server data (TanStack Query): the landing and information pages. Without the
+ * provider, their first visit does not download TanStack Query (~12 KB compressed) before the page is interactive.
+ * Such a page must not call useQuery / useMutation / useQueryClient: it would throw "No QueryClient set".
+ */
+const staticPage = (load: () => Promise<PageModule>) => lazy(load);
+
 export const routes: Array<{ path: string; Page: ComponentType }> = [
-  { path: '/', Page: page(() => import('../pages/landing/LandingPage')) },
+  { path: '/', Page: staticPage(() => import('../pages/landing/LandingPage')) },
   { path: '/gift/recipient-info', Page: page(() => import('../pages/gift/RecipientInfoPage')) },
   { path: '/gift/personal-message', Page: page(() => import('../pages/gift/PersonalMessagePage')) },
   { path: '/gift/security', Page: page(() => import('../pages/gift/SecurityQuestionPage')) },
@@ -39,14 +46,14 @@ export const routes: Array<{ path: string; Page: ComponentType }> = [
   { path: '/admin/dashboard', Page: page(() => import('../pages/admin/AdminDashboardPage')) },
   { path: '/donor/account', Page: page(() => import('../pages/donor/DonorAccountPage')) },
   { path: '/donor/login', Page: page(() => import('../pages/donor/DonorLoginPage')) },
-  { path: '/how-it-works', Page: page(() => import('../pages/info/HowItWorksPage')) },
-  { path: '/security', Page: page(() => import('../pages/info/SecurityPage')) },
-  { path: '/pricing', Page: page(() => import('../pages/info/PricingPage')) },
-  { path: '/faq', Page: page(() => import('../pages/info/FaqPage')) },
+  { path: '/how-it-works', Page: staticPage(() => import('../pages/info/HowItWorksPage')) },
+  { path: '/security', Page: staticPage(() => import('../pages/info/SecurityPage')) },
+  { path: '/pricing', Page: staticPage(() => import('../pages/info/PricingPage')) },
+  { path: '/faq', Page: staticPage(() => import('../pages/info/FaqPage')) },
   { path: '/contact', Page: page(() => import('../pages/info/ContactPage')) },
-  { path: '/privacy-policy', Page: page(() => import('../pages/info/PrivacyPolicyPage')) },
-  { path: '/terms-of-use', Page: page(() => import('../pages/info/TermsOfUsePage')) },
-  { path: '*', Page: page(() => import('../pages/NotFoundPage')) },
+  { path: '/privacy-policy', Page: staticPage(() => import('../pages/info/PrivacyPolicyPage')) },
+  { path: '/terms-of-use', Page: staticPage(() => import('../pages/info/TermsOfUsePage')) },
+  { path: '*', Page: staticPage(() => import('../pages/NotFoundPage')) },
 ];
 
 export function AppRoutes() {

@@ -1,8 +1,10 @@
-// Serves the built client: hashed assets cached for a year, everything else revalidated; unknown paths get the app.
+// Serves the built client: hashed assets cached for a year, everything else revalidated; the public pages
+// prerendered at build time for their paths; any other unknown path gets the app shell.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { chooseEncoding, loadPrerenderedPages, PRERENDERED_DIR, prerenderedPageFor } from './prerendered-pages.js';
 import { routePageHtml } from './route-preloads.js';
 
 export async function registerClientApp(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
@@ -10,12 +12,15 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : undefined;
 
   const pageFor = clientDir && indexHtml ? routePageHtml(clientDir, indexHtml) : undefined;
+  const prerendered = loadPrerenderedPages(indexHtml ? clientDir : undefined);
 
   if (clientDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,
       wildcard: false,
+      // The prerendered pages are answered at their own paths only (below), never at a second address.
+      globIgnore: [`${PRERENDERED_DIR}/**`],
       // Sends the .br / .gz files the build wrote beside each asset when the browser accepts them.
       preCompressed: true,
       setHeaders(res, filePath) {
@@ -30,6 +35,12 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
     if (pathname.startsWith('/api/') || pathname === '/api' || !['GET', 'HEAD'].includes(request.method) || !indexHtml) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
     }
-    return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageFor!(pathname));
+    reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const page = prerenderedPageFor(prerendered, pathname);
+    if (!page) return reply.send(pageFor!(pathname));
+    const encoding = chooseEncoding(request.headers['accept-encoding'], page);
+    reply.header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? page.encoded[encoding] : page.identity);
   });
 }

@@ -1,5 +1,6 @@
 // The landing page's amount form: presets $25/$50/$100 or Custom, then Continue (enabled above 0;
-// under $5 it says the minimum and does not continue).
+// under $5 it says the minimum and does not continue). The saved draft's amount is shown once the page is
+// hydrated: the prerendered HTML and the first client render of `/` show no amount chosen.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -9,16 +10,27 @@ import { parseDollarInput, readDraft, updateDraft } from '../../lib/gift-draft';
 import { PATHS } from '../../lib/gift-navigation';
 import { MAX_GIFT_CENTS, MIN_GIFT_CENTS, PRESET_AMOUNTS } from '../../../shared/constants';
 import { dollarsToCents, formatUsd } from '../../../shared/money';
+import { useHydrated } from '../../lib/use-hydrated';
 import { FieldError } from './StepLayout';
 
 const isPreset = (amount: number) => (PRESET_AMOUNTS as readonly number[]).includes(amount);
+const savedAmount = () => readDraft()?.amount ?? 0;
 
 /** Remount (change its key) to start over from the saved draft. */
 export function AmountForm() {
   const navigate = useNavigate();
-  const [amount, setAmount] = useState(() => readDraft()?.amount ?? 0);
+  const hydrated = useHydrated();
+  const [restored, setRestored] = useState(hydrated);
+  const [amount, setAmount] = useState(() => (hydrated ? savedAmount() : 0));
   const [custom, setCustom] = useState(() => amount > 0 && !isPreset(amount));
   const [error, setError] = useState<string | null>(null);
+  if (hydrated && !restored) {
+    // Hydration just finished: apply the saved draft now (adjusting state while rendering, before any paint).
+    const saved = savedAmount();
+    setRestored(true);
+    setAmount(saved);
+    setCustom(saved > 0 && !isPreset(saved));
+  }
 
   const choosePreset = (value: number) => {
     setCustom(false);

@@ -1,0 +1,37 @@
+// A prerendered page's document: the app shell for its path (with that route's modulepreload links), the
+// rendered markup inside #root, the page's own title and description in the head, and the stylesheet inlined:
+// the page can paint as soon as its HTML has arrived, without waiting for a second request.
+export interface RenderedPage {
+  html: string;
+  meta: { title: string; description: string } | null;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Replaces exactly one match, so a changed index.html fails the build instead of shipping a half-made page. */
+function replaceOnce(html: string, pattern: RegExp, replacement: string, what: string): string {
+  const matches = html.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
+  if (matches !== 1) throw new Error(`prerender: expected one ${what} in index.html, found ${matches}`);
+  return html.replace(pattern, () => replacement);
+}
+
+/** `readStylesheet` answers the text of a stylesheet the shell links (its href, e.g. /assets/index-abc.css). */
+export function prerenderedDocument(shell: string, page: RenderedPage, readStylesheet: (href: string) => string): string {
+  let doc = replaceOnce(shell, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>`, 'empty <div id="root">');
+  doc = doc.replace(/<link rel="stylesheet"[^>]*? href="([^"]+)"[^>]*>/g, (_link, href: string) => {
+    const css = readStylesheet(href);
+    if (/<\/style/i.test(css)) throw new Error(`prerender: ${href} contains "</style" and cannot be inlined`);
+    return `<style>${css}</style>`;
+  });
+  if (page.meta) {
+    doc = replaceOnce(doc, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.meta.title)}</title>`, '<title>');
+    doc = replaceOnce(
+      doc,
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(page.meta.description)}" />`,
+      'meta description',
+    );
+  }
+  return doc;
+}

@@ -1,0 +1,149 @@
+// The public pages arrive as HTML with their content (prerendered at build time) and React hydrates that HTML:
+// no hydration mismatch, the server's nodes are kept, the pages work afterwards, and the draft saved in
+// sessionStorage appears on `/` only after hydration. Pages that depend on a session or token keep the shell.
+import type { Page } from 'playwright-core';
+import { DRAFT_KEY } from '../../src/client/lib/gift-draft.js';
+import { INFO_PAGES } from './helpers/public-pages.js';
+import { describeE2E, useBrowser, useServer, waitForHydration } from './helpers/suite.js';
+
+const PRERENDERED = [{ path: '/', heading: 'Send money anonymously.', title: 'Hushgift — send money anonymously' }, ...INFO_PAGES];
+const SHELL_ONLY = ['/claim/abc123', '/gift/claim/abc123', '/admin', '/admin/dashboard', '/donor/account', '/gift/recipient-info', '/success', '/no-such-page'];
+
+const decode = (html: string) =>
+  html.replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1];
+
+/**
+ * Before any page script runs: remembers the first <h1> the parser creates and counts nodes taken out of #root,
+ * so a test can tell hydration (the server's nodes kept) from a client render that replaced them.
+ */
+function watchServerDom(): void {
+  const w = window as unknown as { firstH1?: Element; rootRemovals: number };
+  w.rootRemovals = 0;
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.target instanceof Element && r.target.id === 'root') w.rootRemovals += r.removedNodes.length;
+      for (const n of Array.from(r.addedNodes)) {
+        const h1 = n instanceof Element ? (n.matches('h1') ? n : n.querySelector('h1')) : null;
+        if (h1 && !w.firstH1) w.firstH1 = h1;
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** Whether the page still shows the server's nodes, now hydrated, and nothing was taken out of #root. */
+const serverDomKept = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { firstH1?: Element; rootRemovals: number };
+    const h1 = document.querySelector('main h1');
+    const hydrated = Object.keys(h1 ?? {}).some((k) => k.startsWith('__reactFiber$'));
+    return { same: Boolean(h1) && h1 === w.firstH1, removals: w.rootRemovals, hydrated };
+  });
+
+describeE2E('prerendered public pages', () => {
+  const browser = useBrowser();
+  const server = useServer();
+
+  /**
+   * Opens a path (with a gift draft in sessionStorage if given) and waits for hydration, collecting console errors
+   * and uncaught page errors: React reports a hydration mismatch as one of them.
+   */
+  const open = async (path: string, draft?: object) => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    if (draft) await page.addInitScript(({ key, value }) => sessionStorage.setItem(key, value), { key: DRAFT_KEY, value: JSON.stringify(draft) });
+    await page.addInitScript(watchServerDom);
+    await page.goto(server().url + path);
+    await waitForHydration(page);
+    return { page, errors };
+  };
+
+  it('answers each public page with its heading, title and description in the HTML, before any JavaScript', async () => {
+    for (const p of PRERENDERED) {
+      const res = await fetch(server().url + p.path);
+      expect(res.status, p.path).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const html = await res.text();
+      const root = rootOf(html);
+      expect(root, p.path).toBeTruthy();
+      expect(decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root!)?.[1] ?? ''), p.path).toContain(p.heading);
+      expect(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''), p.path).toBe(p.title);
+      // The page's own description, not the shell's generic one.
+      expect(/<meta name="description" content="([^"]+)"/.exec(html)?.[1], p.path).not.toMatch(/^Send money to someone without saying/);
+      // The route's chunks download with the entry, as for the shell.
+      expect(html, p.path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/);
+      expect(html, p.path).not.toMatch(/<script(?![^>]*type="module"[^>]*src=)/); // no inline scripts (CSP)
+      // The stylesheet is inlined: the page paints once its HTML has arrived.
+      expect(html, p.path).toMatch(/<style>[\s\S]{1000,}?<\/style>/);
+      expect(html, p.path).not.toMatch(/<link rel="stylesheet"/);
+    }
+  });
+
+  it('keeps the empty app shell for pages that depend on a session, a token or the API', async () => {
+    for (const path of SHELL_ONLY) {
+      const html = await (await fetch(server().url + path)).text();
+      expect(rootOf(html), path).toBe('');
+    }
+  });
+
+  it('hydrates every public page without errors, keeping the HTML the server sent', async () => {
+    for (const p of PRERENDERED) {
+      const { page, errors } = await open(p.path);
+      expect(await serverDomKept(page), p.path).toEqual({ same: true, removals: 0, hydrated: true });
+      await page.waitForFunction((t) => document.title === t, p.title);
+      expect(errors, p.path).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('works after hydration on /: choose an amount and continue to the recipient step', async () => {
+    const { page, errors } = await open('/');
+    const cont = page.getByRole('button', { name: 'Continue' });
+    expect(await cont.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: '$100', exact: true }).click();
+    await expect(page.getByRole('button', { name: '$100', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await cont.click();
+    await page.waitForURL('**/gift/recipient-info');
+    expect(await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '{}').amount, DRAFT_KEY)).toBe(100);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the saved draft on / only after hydration, without a mismatch', async () => {
+    const { page, errors } = await open('/', { amount: 12.5 });
+    const custom = page.getByRole('button', { name: 'Custom', exact: true });
+    await page.waitForFunction(() => document.querySelector('#customAmount') !== null);
+    expect(await custom.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByLabel('Custom amount ($)').inputValue()).toBe('12.5');
+    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(false);
+    expect(await serverDomKept(page)).toEqual({ same: true, removals: 0, hydrated: true });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('works after hydration on /faq: filter and open an answer', async () => {
+    const { page, errors } = await open('/faq');
+    await page.getByRole('button', { name: 'Fees & Pricing' }).click();
+    const question = page.getByRole('button', { name: 'How much does it cost?' });
+    await question.click();
+    expect(await question.getAttribute('aria-expanded')).toBe('true');
+    await page.getByText('a $50.00 gift costs $52.80 in total').waitFor();
+    expect(await page.locator('main li button[aria-expanded]').count()).toBeLessThan(20);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the content with JavaScript turned off', async () => {
+    const context = await browser().newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(server().url + '/faq');
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+    await page.getByRole('button', { name: 'How much does it cost?' }).waitFor();
+    await context.close();
+  });
+});
