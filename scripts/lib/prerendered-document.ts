@@ -1,6 +1,10 @@
-// A prerendered page's document: the app shell for its path (with that route's modulepreload links), the
-// rendered markup inside #root, the page's own title and description in the head, and the stylesheet inlined:
-// the page can paint as soon as its HTML has arrived, without waiting for a second request.
+// A prerendered page's document: the app shell for its path, the rendered markup inside #root, the page's own
+// title and description in the head, and the stylesheet inlined: the page can paint as soon as its HTML has
+// arrived, without waiting for a second request. Its scripts (the entry and the route's modulepreload links) are
+// requested only after that first paint, by a small inline loader: on a slow connection the page shows in about
+// the time of its HTML instead of HTML plus ~100 KB of JavaScript, and hydration follows (docs/benchmarks.md).
+import { afterPaintScripts } from '../../src/server/http/after-paint-scripts';
+
 export interface RenderedPage {
   html: string;
   meta: { title: string; description: string } | null;
@@ -16,9 +20,17 @@ function replaceOnce(html: string, pattern: RegExp, replacement: string, what: s
   return html.replace(pattern, () => replacement);
 }
 
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
 /** `readStylesheet` answers the text of a stylesheet the shell links (its href, e.g. /assets/index-abc.css). */
 export function prerenderedDocument(shell: string, page: RenderedPage, readStylesheet: (href: string) => string): string {
   let doc = replaceOnce(shell, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>`, 'empty <div id="root">');
+  const entry = ENTRY_SCRIPT.exec(doc)?.[1];
+  const preloads = [...doc.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  doc = replaceOnce(doc, ENTRY_SCRIPT, '', 'entry <script type="module">');
+  doc = doc.replace(MODULE_PRELOAD, '');
+  doc = replaceOnce(doc, /<\/body>/, `${afterPaintScripts(preloads, entry!)}</body>`, '</body>');
   doc = doc.replace(/<link rel="stylesheet"[^>]*? href="([^"]+)"[^>]*>/g, (_link, href: string) => {
     const css = readStylesheet(href);
     if (/<\/style/i.test(css)) throw new Error(`prerender: ${href} contains "</style" and cannot be inlined`);

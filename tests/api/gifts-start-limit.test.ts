@@ -12,7 +12,7 @@ const LIMIT = 4;
 describeEachEngine(
   'gift start limit per client address',
   (ctx) => {
-    const start = (ip: string, payload: unknown = giftPayload()) =>
+    const start = (ip: string, payload: object = giftPayload()) =>
       ctx().app.inject({ method: 'POST', url: '/api/gifts', payload, remoteAddress: ip });
     const giftCount = async () => (await ctx().db.select({ n: count() }).from(gifts))[0]!.n;
 

@@ -1,6 +1,7 @@
 // The server sends the build's prerendered page for exactly its path (compressed as the browser accepts), the app
 // shell for every other page, and never the prerendered files at a second address; the build composes each page
 // from the shell, the rendered markup and the page's own title and description.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,8 +10,10 @@ import Fastify from 'fastify';
 import { registerClientApp } from '../../src/server/http/client-app.js';
 import { prerenderedFileName } from '../../src/server/http/prerendered-pages.js';
 import { prerenderedDocument } from '../../scripts/lib/prerendered-document.js';
+import { AFTER_PAINT_LOADER, AFTER_PAINT_LOADER_CSP, afterPaintScripts } from '../../src/server/http/after-paint-scripts.js';
 
-const SHELL = '<html><head><title>Hushgift</title><meta name="description" content="generic" /></head><body><div id="root"></div></body></html>';
+const ENTRY = '<script type="module" crossorigin src="/assets/index-e.js"></script>';
+const SHELL = `<html><head><title>Hushgift</title><meta name="description" content="generic" />${ENTRY}</head><body><div id="root"></div></body></html>`;
 const HOME = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Send money anonymously.</h1></div>');
 const FAQ = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Frequently Asked Questions</h1></div>');
 
@@ -94,9 +97,23 @@ describe('prerendered page document', () => {
     );
     expect(doc).toBe(
       '<html><head><title>Security &amp; Privacy · Hushgift</title><meta name="description" content="Cards &quot;never&quot; stored &lt;here&gt;" /></head>' +
-        '<body><div id="root"><h1>Security &amp; Privacy</h1></div></body></html>',
+        `<body><div id="root"><h1>Security &amp; Privacy</h1></div>${afterPaintScripts([], '/assets/index-e.js')}</body></html>`,
     );
     expect(prerenderedDocument(SHELL, { html: '<p>$& $1</p>', meta: null }, noCss)).toContain('<div id="root"><p>$& $1</p></div><');
+  });
+
+  it('loads the entry and the route chunks only after the first paint, through the one loader the CSP allows', () => {
+    const shell = SHELL.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/Page-a.js"><link rel="modulepreload" crossorigin href="/assets/card-b.js"></head>');
+    const doc = prerenderedDocument(shell, { html: '<h1>x</h1>', meta: null }, noCss);
+    const head = doc.slice(0, doc.indexOf('</head>'));
+    expect(head).not.toMatch(/<script|modulepreload/);
+    expect(doc).toContain(
+      `<div id="root"><h1>x</h1></div><script type="application/json" id="hg-after-paint">["/assets/Page-a.js","/assets/card-b.js","/assets/index-e.js"]</script><script>${AFTER_PAINT_LOADER}</script></body>`,
+    );
+    const hash = createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64');
+    expect(AFTER_PAINT_LOADER_CSP).toBe(`'sha256-${hash}'`);
+    // Only the loader runs inline; a URL cannot close the data block.
+    expect(afterPaintScripts(['/a</script><script>alert(1)//'], '/e.js')).not.toContain('</script><script>alert');
   });
 
   it('inlines the stylesheet so the first paint needs no second request', () => {

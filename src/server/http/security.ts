@@ -2,10 +2,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { forbidden } from '../errors.js';
+import { AFTER_PAINT_LOADER_CSP } from './after-paint-scripts.js';
 
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // The one inline script: the loader that prerendered pages use to fetch their scripts after the first paint.
+  `script-src 'self' ${AFTER_PAINT_LOADER_CSP}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",

@@ -1,0 +1,22 @@
+// Prerendered pages load their scripts after the first paint (scripts/lib/prerendered-document.ts): the URLs sit
+// in a JSON data block and one fixed inline loader adds them once a frame has painted. The loader is the same on
+// every page, so the Content-Security-Policy allows exactly it by hash and still no other inline script.
+import { createHash } from 'node:crypto';
+
+export const AFTER_PAINT_DATA_ID = 'hg-after-paint';
+
+/** Adds each URL of the data block: modulepreload links first, then the last one as the module entry. */
+export const AFTER_PAINT_LOADER =
+  'requestAnimationFrame(function(){setTimeout(function(){' +
+  `var u=JSON.parse(document.getElementById("${AFTER_PAINT_DATA_ID}").textContent);` +
+  'u.forEach(function(h,i){var last=i===u.length-1,e=document.createElement(last?"script":"link");e.crossOrigin="";' +
+  'if(last){e.type="module";e.src=h}else{e.rel="modulepreload";e.href=h}document.head.appendChild(e)})})})';
+
+/** The CSP source expression that allows the loader. */
+export const AFTER_PAINT_LOADER_CSP = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
+
+/** The data block and the loader, for the end of <body>. */
+export function afterPaintScripts(preloads: string[], entry: string): string {
+  const urls = JSON.stringify([...preloads, entry]).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${AFTER_PAINT_DATA_ID}">${urls}</script><script>${AFTER_PAINT_LOADER}</script>`;
+}
