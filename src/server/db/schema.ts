@@ -162,7 +162,6 @@ export const giftStatusTotals = pgTable(
   (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );
 
-/** One connected payout account per recipient e-mail, reused so a recipient verifies once. */
 /**
  * Every distinct full name ("first last", lower-cased) of a recipient or sender, kept by a trigger on gifts
  * (migration 0002). Names repeat across many gifts, so a trigram search over this small list finds the matching
@@ -174,6 +173,7 @@ export const giftNames = pgTable(
   (t) => [index('gift_names_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
 );
 
+/** One connected payout account per recipient e-mail, reused so a recipient verifies once. */
 export const recipientAccounts = pgTable(
   'recipient_accounts',
   {

@@ -1,5 +1,5 @@
 // Counted attempts in the database, so restarts and several instances share them.
-import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { rateEvents } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
 import type { Clock } from '../clock.js';
@@ -46,11 +46,6 @@ export async function purgeOldAttempts(db: DbOrTx, clock: Clock, olderThanMs = 8
     .where(lt(rateEvents.createdAt, new Date(clock.now().getTime() - olderThanMs)))
     .returning({ id: rateEvents.id });
   return rows.length;
-}
-
-export async function countAttempts(db: DbOrTx, bucket: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(rateEvents).where(eq(rateEvents.bucket, bucket));
-  return row?.n ?? 0;
 }
 
 export type Admission = { admitted: true; attemptIds: number[] } | { admitted: false; retryAfterSeconds: number };

@@ -17,10 +17,8 @@ export interface RunningServer {
   dispose(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}, reuse?: { dataDir: string; port: number }): Promise<RunningServer> {
-  const port = reuse?.port ?? (await freePort());
-  const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-'));
-  const url = `http://localhost:${port}`;
+/** Spawns dist/node/server/main.js on the port and data directory, collecting what it prints. */
+export function spawnBuiltServer(port: number, dataDir: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let out = '';
   const child = spawn(process.execPath, ['dist/node/server/main.js'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
@@ -29,9 +27,8 @@ export async function startServer(env: Record<string, string> = {}, reuse?: { da
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      PUBLIC_URL: url,
+      PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
-      OUTBOX_INTERVAL_MS: '250',
       // Every request comes from one address here; the per-client limit on gift starts has its own API test.
       GIFT_STARTS_PER_CLIENT: '100000',
       ...env,
@@ -40,11 +37,19 @@ export async function startServer(env: Record<string, string> = {}, reuse?: { da
   });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
+  return { child, output: () => out };
+}
+
+export async function startServer(env: Record<string, string> = {}, reuse?: { dataDir: string; port: number }): Promise<RunningServer> {
+  const port = reuse?.port ?? (await freePort());
+  const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-'));
+  const url = `http://localhost:${port}`;
+  const { child, output } = spawnBuiltServer(port, dataDir, { OUTBOX_INTERVAL_MS: '250', ...env });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output()}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -53,7 +58,7 @@ export async function startServer(env: Record<string, string> = {}, reuse?: { da
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy:\n${out}`);
+      throw new Error(`server did not become healthy:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -67,7 +72,7 @@ export async function startServer(env: Record<string, string> = {}, reuse?: { da
     port,
     dataDir,
     process: child,
-    output: () => out,
+    output,
     stop,
     async dispose() {
       await stop();

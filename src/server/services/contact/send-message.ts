@@ -1,12 +1,11 @@
 // Stores a contact message and queues its e-mail to support in one transaction, at most
 // CONTACT_RATE_LIMIT accepted messages per client address per hour. A filled honeypot is dropped silently.
-import { sql } from 'drizzle-orm';
 import { contactMessages } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { humanWait, tooManyRequests } from '../../errors.js';
 import { queueEmail } from '../../email/outbox.js';
 import { contactEmail } from '../../email/templates/contact.js';
-import { recordAttempt, windowState } from '../rate-limit.js';
+import { admitAttempt } from '../rate-limit.js';
 import { CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_MS, type ContactMessage } from '../../../shared/schemas/contact.js';
 
 export type SendOutcome = 'sent' | 'dropped';
@@ -18,17 +17,14 @@ export async function sendContactMessage(
 ): Promise<SendOutcome> {
   const bucket = `contact:${clientAddress}`;
   return deps.db.transaction(async (tx) => {
-    // Serialises submissions from one address, so a parallel burst cannot slip past the limit.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${bucket}))`);
-    const window = await windowState(tx, deps.clock, { bucket, limit: CONTACT_RATE_LIMIT, windowMs: CONTACT_RATE_WINDOW_MS });
-    if (window.limited) {
+    // Counted in the same locked step as the check, so a parallel burst cannot slip past the limit; bots count too.
+    const admission = await admitAttempt(tx, deps.clock, [{ bucket, limit: CONTACT_RATE_LIMIT, windowMs: CONTACT_RATE_WINDOW_MS }]);
+    if (!admission.admitted) {
       throw tooManyRequests(
-        `You have sent ${CONTACT_RATE_LIMIT} messages in the last hour. Please try again ${humanWait(window.retryAfterSeconds)}, or email us directly at ${deps.config.supportEmail}.`,
-        window.retryAfterSeconds,
+        `You have sent ${CONTACT_RATE_LIMIT} messages in the last hour. Please try again ${humanWait(admission.retryAfterSeconds)}, or email us directly at ${deps.config.supportEmail}.`,
+        admission.retryAfterSeconds,
       );
     }
-    // Bots count against the limit too.
-    await recordAttempt(tx, deps.clock, bucket);
     if (input.website?.trim()) return 'dropped';
 
     const receivedAt = deps.clock.now();
