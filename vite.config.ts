@@ -1,9 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type ConfigEnv, type Plugin, type Rollup } from 'vite';
+import { defineConfig, type ConfigEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { writePrecompressed } from './scripts/lib/precompress';
+import { routePreloads } from './scripts/lib/route-preloads';
+import { routeTable } from './src/client/app/route-table';
 
 /** The browser build only; not the SSR bundle scripts/prerender.ts builds to render the public pages. */
 const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
@@ -28,55 +30,20 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * Writes route-preloads.json: for each route pattern of src/client/app/router.tsx, the chunks its page needs
- * beyond the entry. The server adds them to the page as <link rel="modulepreload">, so a first visit downloads
- * the page with the entry instead of one round trip later.
- */
-function routePreloads(): Plugin {
+/** Writes route-preloads.json from the route table (scripts/lib/route-preloads.ts). */
+function routePreloadsFile(): Plugin {
+  const clientDir = path.resolve(import.meta.dirname, 'src/client');
+  const routerModule = path.join(clientDir, 'app/router.tsx');
+  const pagesDir = path.join(clientDir, 'pages');
   return {
     name: 'hushgift-route-preloads',
     apply: clientBuild,
     generateBundle(_options, bundle) {
-      const routerFile = path.resolve(import.meta.dirname, 'src/client/app/router.tsx');
-      const source = readFileSync(routerFile, 'utf8');
-      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-      const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
-      const closure = (chunk: Rollup.OutputChunk, seen = new Set<string>()): Set<string> => {
-        if (seen.has(chunk.fileName)) return seen;
-        seen.add(chunk.fileName);
-        for (const name of chunk.imports) {
-          const dep = bundle[name];
-          if (dep?.type === 'chunk') closure(dep, seen);
-        }
-        return seen;
-      };
-      const entry = chunks.find((c) => c.isEntry);
-      if (!entry) return;
-      const inEntry = closure(entry);
-      const chunkOf = (specifier: string) => {
-        const base = path.resolve(path.dirname(routerFile), specifier);
-        const file = ['.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(f));
-        return file ? byModule.get(file) : undefined;
-      };
-      const route = /path:\s*'([^']+)',\s*Page:\s*(page|staticPage)\(\(\)\s*=>\s*import\('([^']+)'\)\)/g;
-      const pageImports = new Set([...source.matchAll(route)].map((m) => m[3]));
-      // Imports in router.tsx that are not a route's page (the query provider) load with every page() route;
-      // a staticPage() route loads its page alone.
-      const withEveryPage = [...source.matchAll(/import\('([^']+)'\)/g)]
-        .map((m) => m[1]!)
-        .filter((s) => !pageImports.has(s))
-        .map(chunkOf)
-        .filter((c): c is Rollup.OutputChunk => Boolean(c));
-      const out: Array<{ path: string; files: string[] }> = [];
-      for (const m of source.matchAll(route)) {
-        const pageChunk = chunkOf(m[3]!);
-        if (!pageChunk) continue;
-        const files = new Set<string>();
-        const chunks = m[2] === 'page' ? [pageChunk, ...withEveryPage] : [pageChunk];
-        for (const c of chunks) for (const f of closure(c)) if (!inEntry.has(f)) files.add(f);
-        out.push({ path: m[1]!, files: [...files].map((f) => `/${f}`) });
-      }
+      // What router.tsx loads lazily besides the pages: the query provider, loaded with every server-data page.
+      const router = this.getModuleInfo(routerModule);
+      if (!router) throw new Error('route preloads: src/client/app/router.tsx is not in the bundle');
+      const withServerData = router.dynamicallyImportedIds.filter((id) => !id.startsWith(pagesDir + path.sep));
+      const out = routePreloads({ bundle, routes: routeTable, pagesDir, withServerData });
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(out, null, 1) });
     },
   };
@@ -85,7 +52,7 @@ function routePreloads(): Plugin {
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
+  plugins: [react(), tailwindcss(), routePreloadsFile(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -11,7 +11,10 @@ const DONOR_GIFTS = 200;
 const sha256 = (s) => createHash('sha256').update(s).digest('hex');
 
 const database = await freshPostgres('donor');
-const server = await startBuiltServer({ databaseUrl: database.url, env: { TRUST_PROXY: 'true', JOBS_ENABLED: 'false' } });
+const server = await startBuiltServer({
+  databaseUrl: database.url,
+  env: { TRUST_PROXY: 'true', JOBS_ENABLED: 'false' },
+});
 const client = new pg.Client({ connectionString: database.url });
 await client.connect();
 try {
@@ -44,7 +47,9 @@ try {
     duration: 10,
     headers: { cookie: `hg_donor=${sessionId}` },
   });
-  const count = (await (await fetch(`${server.url}/api/donor/gift-history`, { headers: { cookie: `hg_donor=${sessionId}` } })).json()).length;
+  const count = (
+    await (await fetch(`${server.url}/api/donor/gift-history`, { headers: { cookie: `hg_donor=${sessionId}` } })).json()
+  ).length;
 
   // Sign-in requests: 25 to addresses with an account, 25 without, interleaved, each from its own client address.
   const timings = { known: [], unknown: [] };

@@ -35,8 +35,14 @@ async function load(url, withQuestion, duration) {
     body: payload(withQuestion),
   });
   const non2xx = result.non2xx + result.errors;
-  if (non2xx > 0) throw new Error(`${non2xx} requests failed (first status codes: ${JSON.stringify(result.statusCodeStats)})`);
-  return { requests: result.requests.total, rps: Math.round(result.requests.average), medianMs: result.latency.p50, p99Ms: result.latency.p99 };
+  if (non2xx > 0)
+    throw new Error(`${non2xx} requests failed (first status codes: ${JSON.stringify(result.statusCodeStats)})`);
+  return {
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    medianMs: result.latency.p50,
+    p99Ms: result.latency.p99,
+  };
 }
 
 async function hashAlone(samples = 40) {
@@ -48,7 +54,10 @@ async function hashAlone(samples = 40) {
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  return { medianMs: Number(times[Math.floor(samples / 2)].toFixed(1)), p99Ms: Number(times[Math.floor(samples * 0.99)].toFixed(1)) };
+  return {
+    medianMs: Number(times[Math.floor(samples / 2)].toFixed(1)),
+    p99Ms: Number(times[Math.floor(samples * 0.99)].toFixed(1)),
+  };
 }
 
 const pg = await freshPostgres('gifts');

@@ -1,5 +1,6 @@
 // npm run bench [name…]: runs bench/<name>.bench.mjs (all of them without names), one after another.
 // Each prints its figures and appends a JSON result under bench/results/. Copy the figures into docs/benchmarks.md.
+// Benchmarks run with tsx's loader so they can reuse the tests' TypeScript helpers (the pages bench seeds a gift).
 import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -13,6 +14,6 @@ if (files.length === 0) {
 }
 for (const file of files) {
   console.log(`\n=== ${file}`);
-  const r = spawnSync(process.execPath, [`bench/${file}`], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', `bench/${file}`], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -3,8 +3,21 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
 
-const outputs = ['dist/client/index.html', 'dist/client/prerendered/index.html', 'dist/node/server/main.js'];
-const sources = ['src', 'scripts/prerender.ts', 'scripts/lib', 'package.json', 'vite.config.ts', 'tsconfig.server.json', 'package-lock.json'];
+const outputs = [
+  'dist/client/index.html',
+  'dist/client/prerendered/index.html',
+  'dist/ssr/claim-page.js',
+  'dist/node/server/main.js',
+];
+const sources = [
+  'src',
+  'scripts/prerender.ts',
+  'scripts/lib',
+  'package.json',
+  'vite.config.ts',
+  'tsconfig.server.json',
+  'package-lock.json',
+];
 
 function newest(p) {
   if (!existsSync(p)) return 0;

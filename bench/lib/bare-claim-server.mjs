@@ -13,7 +13,8 @@ app.get('/api/gifts/claim/:token', async (request, reply) => {
     [hash],
   );
   const gift = rows[0];
-  if (!gift || gift.status !== 'paid') return reply.status(404).send({ message: 'This gift link is invalid or has expired.' });
+  if (!gift || gift.status !== 'paid')
+    return reply.status(404).send({ message: 'This gift link is invalid or has expired.' });
   return {
     recipientFirstName: gift.recipient_first_name,
     amount: (gift.amount_cents / 100).toFixed(2),

@@ -24,7 +24,11 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /** `readStylesheet` answers the text of a stylesheet the shell links (its href, e.g. /assets/index-abc.css). */
-export function prerenderedDocument(shell: string, page: RenderedPage, readStylesheet: (href: string) => string): string {
+export function prerenderedDocument(
+  shell: string,
+  page: RenderedPage,
+  readStylesheet: (href: string) => string,
+): string {
   let doc = replaceOnce(shell, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>`, 'empty <div id="root">');
   const entry = ENTRY_SCRIPT.exec(doc)?.[1];
   const preloads = [...doc.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);

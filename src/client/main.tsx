@@ -1,6 +1,7 @@
+import './lib/zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App } from './app/app';
 import './index.css';
 
 const root = document.getElementById('root')!;
@@ -13,5 +14,7 @@ const app = (
 // In a transition, hydration yields to the browser every few milliseconds instead of running as one long task:
 // the page is already on screen, so there is nothing to gain by blocking input. Every other path gets the empty
 // shell and renders on the client.
-if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
+// A page the browser renders itself arrives with the site's frame in #root (data-frame, src/server/http/app-frame.ts):
+// that is rendered over, not hydrated.
+if (root.hasChildNodes() && !root.hasAttribute('data-frame')) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -5,7 +5,8 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { AppContent } from './app/App';
+import { AppContent } from './app/app';
+import { SiteLayout } from './components/layout/site-layout';
 import { PageMetaCollector, type PageMeta } from './lib/page-meta';
 
 export const PRERENDERED_PATHS = [
@@ -43,4 +44,18 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   // An error inside a Suspense boundary would otherwise leave a client-rendered hole: fail the build instead.
   if (errors.length > 0) throw new AggregateError(errors, `prerendering ${path} failed`);
   return { html: await new Response(prelude).text(), meta };
+}
+
+/**
+ * The site's frame (skip link, header, an empty main a screen tall, footer) for the pages the browser renders
+ * itself: the server puts it in their #root (marked data-frame) so they paint the header at once instead of a
+ * blank screen until the scripts have run; main.tsx renders over it (createRoot clears it) instead of hydrating.
+ */
+export async function renderFrame(): Promise<string> {
+  const { prelude } = await prerender(
+    <StaticRouter location="/">
+      <SiteLayout>{null}</SiteLayout>
+    </StaticRouter>,
+  );
+  return new Response(prelude).text();
 }

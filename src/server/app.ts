@@ -7,7 +7,10 @@ import { registerSecurity } from './http/security.js';
 import { registerClientApp } from './http/client-app.js';
 import { genReqId, loggerOptions } from './http/logging.js';
 import { registerRoutes } from './routes/index.js';
-import { buildOpenApiDocument, collectApiRoutes } from './http/openapi.js';
+import { useRouteContracts } from './http/contracts.js';
+import { registerApiDocs } from './http/api-docs.js';
+import { claimPageRoutes } from './routes/claim-pages.js';
+import { loadClaimPageDocument } from './http/claim-page-document.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -37,10 +40,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerErrorHandlers(app);
   registerSecurity(app, config);
   await app.register(fastifyCookie);
-  const apiRoutes = collectApiRoutes(app);
+  useRouteContracts(app);
+  await registerApiDocs(app, config.publicUrl);
   await registerRoutes(app, deps);
-  let openApi: Record<string, unknown> | undefined;
-  app.get('/api/docs', async () => (openApi ??= buildOpenApiDocument(apiRoutes(), config.publicUrl)));
+  // The claim page is rendered per request from the built renderer; without a build the app shell serves it.
+  const claimPage = await loadClaimPageDocument(config.clientDir);
+  if (claimPage) await app.register(claimPageRoutes(deps, claimPage));
   await registerClientApp(app, config.clientDir);
   return app;
 }

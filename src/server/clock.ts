@@ -14,10 +14,17 @@ export class ManualClock implements Clock {
   now(): Date {
     return new Date(this.current);
   }
+  /** Moves the clock to a later time. Never backwards: the product, like real time, may rely on that. */
   set(to: Date | string): void {
-    this.current = new Date(to).getTime();
+    const next = new Date(to).getTime();
+    if (!(next >= this.current))
+      throw new Error(
+        `ManualClock moves forward only: ${new Date(to).toISOString()} is before ${this.now().toISOString()}`,
+      );
+    this.current = next;
   }
   advance(ms: number): void {
+    if (!(ms >= 0)) throw new Error(`ManualClock moves forward only: cannot advance by ${ms} ms`);
     this.current += ms;
   }
 }

@@ -1,11 +1,16 @@
 // Configuration from the environment: one zod schema, one clear line naming a bad variable, typed access.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultKeyPrefix } from './services/ledger/accounts.js';
 import { SUPPORT_EMAIL_PUBLIC } from '../shared/constants.js';
 
 /** A person sends a few gifts at a time; a script starting checkouts by the hundred is refused. */
 export const GIFT_STARTS_PER_CLIENT_DEFAULT = 20;
 export const GIFT_START_WINDOW_MS = 10 * 60_000;
+/** Security answers one client address may have checked, across all gifts, per hour (decision 012). */
+export const CLAIM_ATTEMPTS_PER_CLIENT_DEFAULT = 30;
+export const CLAIM_ATTEMPT_WINDOW_MS = 60 * 60_000;
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -24,9 +29,26 @@ const schema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://hushgift.example' }).optional(),
     PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)').optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)')
+      .optional(),
+    PROVIDER_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,60}$/, 'must be 1-60 letters, digits, dots, dashes or underscores')
+      .optional(),
+    STRIPE_CONNECT_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('Hushgift <no-reply@hushgift.app>'),
     SUPPORT_EMAIL: z.email().default(SUPPORT_EMAIL_PUBLIC),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -35,8 +57,12 @@ const schema = z
     JOBS_ENABLED: bool.default(true),
     EXPIRY_INTERVAL_MINUTES: z.coerce.number().positive().default(10),
     OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+    DELIVERY_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
     RECONCILE_AFTER_SECONDS: z.coerce.number().positive().default(120),
+    MONEY_ATTENTION_AFTER_MINUTES: z.coerce.number().positive().default(120),
     GIFT_STARTS_PER_CLIENT: z.coerce.number().int().positive().default(GIFT_STARTS_PER_CLIENT_DEFAULT),
+    CLAIM_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(CLAIM_ATTEMPTS_PER_CLIENT_DEFAULT),
+    ADMIN_SETUP_CODE: z.string().trim().min(12, 'must be at least 12 characters').optional(),
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -45,10 +71,16 @@ const schema = z
     if (env.PAYMENT_PROVIDER === 'stripe') {
       need('STRIPE_SECRET_KEY', 'when PAYMENT_PROVIDER=stripe');
       need('STRIPE_WEBHOOK_SECRET', 'when PAYMENT_PROVIDER=stripe');
+      // Without SMTP the dev mailbox would hold every real claim and sign-in link (decision 012).
+      need('SMTP_URL', 'when PAYMENT_PROVIDER=stripe (real claim links must not go to the dev mailbox)');
     }
     if (env.NODE_ENV === 'production') {
       if (env.PAYMENT_PROVIDER === 'sandbox')
-        ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'must be stripe in production (the sandbox moves no real money)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_PROVIDER'],
+          message: 'must be stripe in production (the sandbox moves no real money)',
+        });
       need('SMTP_URL', 'in production (the dev mailbox is not for real e-mail)');
       need('PUBLIC_URL', 'in production');
     }
@@ -68,6 +100,10 @@ export interface Config {
   paymentProvider: Env['PAYMENT_PROVIDER'];
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /** Signing secret of the Connect webhook endpoint (account and transfer events of connected accounts). */
+  stripeConnectWebhookSecret?: string;
+  /** Starts every idempotency key sent to the provider, so environments sharing one provider account never collide. */
+  providerKeyPrefix: string;
   smtpUrl?: string;
   mailFrom: string;
   supportEmail: string;
@@ -79,10 +115,23 @@ export interface Config {
   jobsEnabled: boolean;
   expiryIntervalMs: number;
   outboxIntervalMs: number;
+  /** How often scheduled gifts whose time has come are delivered. */
+  deliveryIntervalMs: number;
   /** A transfer or refund in flight this long without being recorded is treated as interrupted and reconciled. */
   reconcileAfterMs: number;
+  /** A transfer or refund failing (and retried) this long also puts its gift on the admin attention list. */
+  moneyAttentionAfterMs: number;
   /** Gifts one client address may start (checkout sessions, answer hashes) per GIFT_START_WINDOW_MS. */
   giftStartsPerClient: number;
+  /** Wrong security answers one client address may give, across all gifts, per CLAIM_ATTEMPT_WINDOW_MS. */
+  claimAttemptsPerClient: number;
+  /**
+   * Production only: the one-time code /admin/setup asks for while no admin exists (ADMIN_SETUP_CODE, or a random
+   * one printed in the log at start), so the first visitor cannot become the owner (decision 012).
+   */
+  adminSetupCode?: string;
+  /** The code was made up at start (so it must be printed); false when it came from ADMIN_SETUP_CODE. */
+  adminSetupCodeGenerated: boolean;
   /** Directory of the built client; absent in API tests. */
   clientDir?: string;
 }
@@ -112,6 +161,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider: env.PAYMENT_PROVIDER,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    stripeConnectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
+    providerKeyPrefix: env.PROVIDER_KEY_PREFIX ?? defaultKeyPrefix(publicUrl),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
@@ -121,19 +172,35 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobsEnabled: env.JOBS_ENABLED,
     expiryIntervalMs: env.EXPIRY_INTERVAL_MINUTES * 60_000,
     outboxIntervalMs: env.OUTBOX_INTERVAL_MS,
+    deliveryIntervalMs: env.DELIVERY_INTERVAL_MS,
     reconcileAfterMs: env.RECONCILE_AFTER_SECONDS * 1000,
+    moneyAttentionAfterMs: env.MONEY_ATTENTION_AFTER_MINUTES * 60_000,
     giftStartsPerClient: env.GIFT_STARTS_PER_CLIENT,
+    claimAttemptsPerClient: env.CLAIM_ATTEMPTS_PER_CLIENT,
+    adminSetupCode:
+      env.NODE_ENV === 'production' ? (env.ADMIN_SETUP_CODE ?? randomBytes(12).toString('base64url')) : undefined,
+    adminSetupCodeGenerated: env.NODE_ENV === 'production' && !env.ADMIN_SETUP_CODE,
   };
 }
 
 function parseTrustProxy(value: string): boolean | string[] {
   if (value === 'false' || value === '0' || value === '') return false;
   if (value === 'true') return true;
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** A complete config for tests and tools, with overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  // Tests start many gifts from one address; the limit has its own test with a low value.
-  return { ...loadConfig({ NODE_ENV: 'test', PORT: '3000', JOBS_ENABLED: 'false', GIFT_STARTS_PER_CLIENT: '100000' }), ...overrides };
+  // Tests start many gifts and answer many claims from one address; each limit has its own test with a low value.
+  const env = {
+    NODE_ENV: 'test',
+    PORT: '3000',
+    JOBS_ENABLED: 'false',
+    GIFT_STARTS_PER_CLIENT: '100000',
+    CLAIM_ATTEMPTS_PER_CLIENT: '100000',
+  };
+  return { ...loadConfig(env), ...overrides };
 }

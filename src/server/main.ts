@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { createDeps } from './bootstrap.js';
 import { scheduledJobs } from './jobs/index.js';
 import { startJobs } from './jobs/runner.js';
+import { isSetupNeeded, setupCodeNotice } from './services/admin/setup.js';
 
 async function main(): Promise<void> {
   let config;
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
     { url: config.publicUrl, database: deps.database.engine, provider: deps.payments.name, mail: deps.mailer.kind },
     'Hushgift is listening',
   );
+  const notice = setupCodeNotice(config);
+  if (notice && (await isSetupNeeded(deps))) app.log.warn(notice);
 }
 
 main().catch((error) => {

@@ -1,4 +1,4 @@
-// Business constants of the product spec §9, in one place for server and client.
+// Business constants (fee, limits, retention, timeouts), in one place for server and client.
 
 export const FEE_PERCENT = 5;
 export const FEE_FIXED_CENTS = 30;
@@ -7,8 +7,10 @@ export const FEE_PLATFORM_PERCENT = '2.1';
 
 export const PRESET_AMOUNTS = [25, 50, 100] as const;
 export const MIN_GIFT_CENTS = 500;
-/** The provider's per-charge limit. */
-export const MAX_GIFT_CENTS = 99_999_999;
+/** The card provider's per-charge maximum: gift, fee and tip are one charge. */
+export const MAX_CHARGE_CENTS = 99_999_999;
+/** The largest gift: with its fee and the largest tip it still fits in one charge (checked in a unit test). */
+export const MAX_GIFT_CENTS = 95_000_000;
 export const TIP_PRESETS = [0, 1, 3, 5] as const;
 export const DEFAULT_TIP = 1;
 /** Documented upper bound on a platform tip: $1,000.00. */
@@ -25,7 +27,11 @@ export const PASSWORD_MAX = 200;
 export const CLAIM_WINDOW_DAYS = 30;
 export const ONBOARDING_GRACE_DAYS = 7;
 export const WRONG_ANSWER_LIMIT = 5;
+/** The first lock after WRONG_ANSWER_LIMIT wrong answers; every later one lasts WRONG_ANSWER_LATER_LOCK_HOURS. */
 export const WRONG_ANSWER_LOCK_MINUTES = 60;
+export const WRONG_ANSWER_LATER_LOCK_HOURS = 24;
+/** After this many wrong answers in total the gift is frozen until an operator looks at it. */
+export const WRONG_ANSWER_FREEZE_TOTAL = 15;
 
 export const STATUS_POLL_MS = 5000;
 export const ROTATE_INTERVAL_MS = 2500;
@@ -56,13 +62,13 @@ export const COPYRIGHT_YEAR = 2025;
 export const LEGAL_LAST_UPDATED = 'July 9, 2025';
 
 export const SECURITY_QUESTIONS = [
-  "What is your favorite coffee shop?",
-  "What is your favorite movie?",
+  'What is your favorite coffee shop?',
+  'What is your favorite movie?',
   "What is your pet's name?",
-  "What is your favorite restaurant?",
-  "What is your middle name?",
-  "What is your favorite color?",
-  "What is your favorite book?",
+  'What is your favorite restaurant?',
+  'What is your middle name?',
+  'What is your favorite color?',
+  'What is your favorite book?',
 ] as const;
 export const CUSTOM_QUESTION_OPTION = 'Custom question';
 
@@ -77,3 +83,13 @@ export const CONTACT_CATEGORIES = [
   'other',
 ] as const;
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
+
+// After payment (decision 016).
+/** A scheduled gift is delivered at 09:00 in the sender's time zone, at most this many days ahead. */
+export const DELIVERY_MAX_DAYS_AHEAD = 90;
+export const DELIVERY_HOUR = 9;
+/** Reminders to an unclaimed gift's recipient, in days before it expires, earliest first. */
+export const REMINDER_DAYS_BEFORE = [7, 1] as const;
+export const MAX_EMAIL_CORRECTIONS = 3;
+export const RESEND_INTERVAL_HOURS = 24;
+export const THANK_YOU_MAX = 500;

@@ -1,4 +1,4 @@
-// The four stat cards of the donor overview (spec §2), computed from the gift history in cents.
+// The four stat cards of the donor overview, computed from the gift history in cents.
 import type { DonorGift } from './schemas/donor.js';
 import { parseMoney, type Cents } from './money.js';
 

@@ -1,5 +1,5 @@
 // Money is integer cents inside; decimal strings with two places on the wire ("52.80").
-import { FEE_FIXED_CENTS, FEE_PERCENT } from './constants.js';
+import { FEE_FIXED_CENTS, FEE_PERCENT, MAX_CHARGE_CENTS, MAX_GIFT_CENTS } from './constants.js';
 
 export type Cents = number;
 
@@ -57,3 +57,8 @@ export function giftTotals(amountCents: Cents, tipCents: Cents): GiftTotals {
   const fee = feeCents(amountCents);
   return { amount: amountCents, fee, tip: tipCents, total: amountCents + fee + tipCents, recipientGets: amountCents };
 }
+
+/** Why a gift has a maximum at all, in the words the amount step, the server and the FAQ use. */
+export const MAX_GIFT_MESSAGE =
+  `The maximum gift is ${formatUsd(MAX_GIFT_CENTS)}: with the fee and tip it must fit in one card payment of at most ` +
+  `${formatUsd(MAX_CHARGE_CENTS)}.`;

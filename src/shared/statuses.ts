@@ -10,7 +10,7 @@ export function statusLabel(status: GiftStatus): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-/** Badge colours of spec §4: pending yellow, paid blue, claimed green, expired red, refunded gray. */
+/** Badge colours: pending yellow, paid blue, claimed green, expired red, refunded gray. */
 export const STATUS_BADGE_CLASS: Record<GiftStatus, string> = {
   pending: 'bg-yellow-100 text-yellow-900',
   paid: 'bg-blue-100 text-blue-900',
@@ -19,6 +19,6 @@ export const STATUS_BADGE_CLASS: Record<GiftStatus, string> = {
   refunded: 'bg-gray-200 text-gray-900',
 };
 
-/** Onboarding states reported by the status call (spec §4, verification-complete page). */
+/** Onboarding states reported by the status call. */
 export const ONBOARDING_STATUSES = ['completed', 'transfer_pending', 'setup_required', 'verifying'] as const;
 export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];

@@ -1,11 +1,14 @@
 // Expiry: due gifts move paid → expired → refunded exactly once under parallel runs; the gift amount is refunded
 // (fee and tip kept) with the gift's idempotency key; the sender is told; nothing else is touched; a failing
-// refund is left for a later retry without stopping the rest.
+// refund is left to the reconciler, retried for as long as it fails (flagged after 2 h), without stopping the rest.
 import { eq, inArray } from 'drizzle-orm';
 import { gifts, outbox, sandboxRefunds, securityLog } from '../../src/server/db/schema.js';
 import { DAY, HOUR, MINUTE } from '../../src/server/clock.js';
 import { scheduledJobs } from '../../src/server/jobs/index.js';
-import { REFUND_MAX_ATTEMPTS, processExpired } from '../../src/server/services/expiry/process-expired.js';
+import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
+import { runReconciler } from '../../src/server/services/ledger/reconciler.js';
+import { postMovement } from '../../src/server/services/ledger/post.js';
+import { movementsOf } from '../helpers/money.js';
 import { SandboxProvider } from '../../src/server/payments/sandbox/provider.js';
 import { ProviderError, type CreateRefundInput } from '../../src/server/payments/provider.js';
 import { adminCookie, setupAdmin } from '../helpers/admin.js';
@@ -22,10 +25,27 @@ describeEachEngine('process expired gifts', (ctx) => {
 
     const due = [];
     for (let i = 0; i < 12; i++) {
-      due.push((await seedGift(c, { amountCents: 5000 + i, tipCents: 300, expiresAt: ago(c, (i + 1) * MINUTE), senderEmail: `due${i}@example.com` })).gift);
+      due.push(
+        (
+          await seedGift(c, {
+            amountCents: 5000 + i,
+            tipCents: 300,
+            expiresAt: ago(c, (i + 1) * MINUTE),
+            senderEmail: `due${i}@example.com`,
+          })
+        ).gift,
+      );
     }
     // A claim started before expiry, past its 7 days of grace: due as well.
-    due.push((await seedGift(c, { expiresAt: ago(c, 8 * DAY), claimStartedAt: ago(c, 9 * DAY), senderEmail: 'graceover@example.com' })).gift);
+    due.push(
+      (
+        await seedGift(c, {
+          expiresAt: ago(c, 8 * DAY),
+          claimStartedAt: ago(c, 9 * DAY),
+          senderEmail: 'graceover@example.com',
+        })
+      ).gift,
+    );
 
     const untouched = [
       (await seedGift(c, { expiresAt: new Date(c.clock.now().getTime() + DAY) })).gift, // not yet due
@@ -34,18 +54,42 @@ describeEachEngine('process expired gifts', (ctx) => {
       // Onboarding started before expiry, still inside the grace period.
       (await seedGift(c, { expiresAt: ago(c, 3 * DAY), claimStartedAt: ago(c, 4 * DAY) })).gift,
       // A transfer already started: expiry must never refund it.
-      (await seedGift(c, { expiresAt: ago(c, DAY), claimStartedAt: ago(c, 2 * DAY), transferStartedAt: ago(c, MINUTE) })).gift,
+      (
+        await seedGift(c, {
+          expiresAt: ago(c, DAY),
+          claimStartedAt: ago(c, 2 * DAY),
+          transferStartedAt: ago(c, MINUTE),
+        })
+      ).gift,
     ];
-    const before = await c.db.select().from(gifts).where(inArray(gifts.id, untouched.map((g) => g.id)));
+    const before = await c.db
+      .select()
+      .from(gifts)
+      .where(
+        inArray(
+          gifts.id,
+          untouched.map((g) => g.id),
+        ),
+      );
 
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => c.app.inject({ method: 'POST', url: '/api/admin/process-expired', headers: { cookie } })),
+      Array.from({ length: 5 }, () =>
+        c.app.inject({ method: 'POST', url: '/api/admin/process-expired', headers: { cookie } }),
+      ),
     );
     for (const a of answers) expect(a.statusCode).toBe(200);
     const processed = answers.map((a) => (a.json() as { processed: number }).processed);
     expect(processed.reduce((a, b) => a + b, 0)).toBe(due.length);
 
-    const rows = await c.db.select().from(gifts).where(inArray(gifts.id, due.map((g) => g.id)));
+    const rows = await c.db
+      .select()
+      .from(gifts)
+      .where(
+        inArray(
+          gifts.id,
+          due.map((g) => g.id),
+        ),
+      );
     const refunds = await c.db.select().from(sandboxRefunds);
     expect(refunds).toHaveLength(due.length);
     for (const g of due) {
@@ -55,13 +99,23 @@ describeEachEngine('process expired gifts', (ctx) => {
       expect(row.refundStartedAt).not.toBeNull();
       expect(row.refundedAt).not.toBeNull();
       expect(row.transferStartedAt).toBeNull();
-      const refund = refunds.find((r) => r.idempotencyKey === `gift:${g.id}:refund`)!;
+      const refund = refunds.find((r) => r.idempotencyKey === `localhost-3000:${g.publicId}:refund`)!;
       expect(refund.paymentIntentId).toBe(g.paymentIntentId);
       // The gift amount only: the fee and the tip are kept.
       expect(refund.amountCents).toBe(g.amountCents);
       expect(row.refundId).toBe(refund.id);
     }
-    expect(await c.db.select().from(gifts).where(inArray(gifts.id, untouched.map((g) => g.id)))).toEqual(before);
+    expect(
+      await c.db
+        .select()
+        .from(gifts)
+        .where(
+          inArray(
+            gifts.id,
+            untouched.map((g) => g.id),
+          ),
+        ),
+    ).toEqual(before);
 
     const mail = await c.flushEmails();
     for (const g of due) {
@@ -77,13 +131,15 @@ describeEachEngine('process expired gifts', (ctx) => {
     expect(logged).toHaveLength(6);
   });
 
-  it('runs on its own schedule at the configured interval', async () => {
+  it('is scheduled as a job at the configured interval (capped at the timer limit), and that job refunds what is due', async () => {
     const c = ctx();
     const { gift } = await seedGift(c, { expiresAt: ago(c, MINUTE) });
     const job = scheduledJobs(c.deps).find((j) => j.name === 'expiry')!;
     expect(job.intervalMs).toBe(c.deps.config.expiryIntervalMs);
     // A setting beyond what a timer can wait is capped rather than firing continuously.
-    const far = scheduledJobs({ ...c.deps, config: { ...c.deps.config, expiryIntervalMs: 100_000 * 60_000 } }).find((j) => j.name === 'expiry')!;
+    const far = scheduledJobs({ ...c.deps, config: { ...c.deps.config, expiryIntervalMs: 100_000 * 60_000 } }).find(
+      (j) => j.name === 'expiry',
+    )!;
     expect(far.intervalMs).toBe(2 ** 31 - 1);
     expect(await job.run()).toEqual({ processed: 1, failed: 0 });
     const [row] = await c.db.select().from(gifts).where(eq(gifts.id, gift.id));
@@ -98,7 +154,7 @@ let createCalls: CreateRefundInput[] = [];
 describeEachEngine(
   'process expired gifts when a refund fails',
   (ctx) => {
-    it('logs the failure, refunds the rest, and retries the failed gift after its lease', async () => {
+    it('logs the failure, refunds the rest, and the reconciler retries the failed gift after its backoff', async () => {
       const c = ctx();
       const ok1 = (await seedGift(c, { expiresAt: ago(c, MINUTE) })).gift;
       const bad = (await seedGift(c, { expiresAt: ago(c, MINUTE) })).gift;
@@ -115,57 +171,102 @@ describeEachEngine(
       const stuck = await status(bad.id);
       expect(stuck.status).toBe('expired');
       expect(stuck.refundStartedAt).not.toBeNull();
-      expect(stuck.needsAttention).toMatch(/Refund failed: card network down/);
+      // A retryable failure is not yet an operator's business: the reconciler owns it.
+      expect(stuck.needsAttention).toBeNull();
+      const [movement] = (await movementsOf(c, bad.id)).filter((m) => m.kind === 'refund');
+      expect(movement).toMatchObject({
+        state: 'unknown',
+        attempts: 1,
+        lastError: 'card network down',
+        failingSince: c.clock.now(),
+      });
+      expect(movement!.nextAttemptAt).toEqual(new Date(c.clock.now().getTime() + 30_000));
 
-      // Still failing, or still inside the lease: nothing happens.
+      // Inside the backoff: nothing happens; expiry does not pick it up again either.
       expect(await processExpired(c.deps)).toEqual({ processed: 0, failed: 0 });
+      expect(await runReconciler(c.deps)).toEqual({ attempted: 0, succeeded: 0, retrying: 0, failed: 0 });
       failing.clear();
-      c.clock.advance(6 * MINUTE);
-      expect(await processExpired(c.deps)).toEqual({ processed: 1, failed: 0 });
+      c.clock.advance(31_000);
+      expect(await runReconciler(c.deps)).toEqual({ attempted: 1, succeeded: 1, retrying: 0, failed: 0 });
       const done = await status(bad.id);
       expect(done.status).toBe('refunded');
       expect(done.needsAttention).toBeNull();
-      expect(await c.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, bad.paymentIntentId!))).toHaveLength(1);
+      expect(
+        await c.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, bad.paymentIntentId!)),
+      ).toHaveLength(1);
     });
 
-    it('retries a failing refund a bounded number of times, then leaves it flagged for an operator', async () => {
+    it('retries a failing refund with capped backoff for as long as it fails, flags it after 2 h, never gives up', async () => {
       const c = ctx();
       const { gift } = await seedGift(c, { expiresAt: ago(c, MINUTE) });
       failing.add(gift.paymentIntentId!);
       createCalls = [];
-      for (let i = 0; i < REFUND_MAX_ATTEMPTS + 3; i++) {
-        await processExpired(c.deps);
-        c.clock.advance(2 * HOUR);
+      await processExpired(c.deps);
+      const flagged: boolean[] = [];
+      // Twelve hours of failures, the reconciler running every 30 minutes (the backoff is capped at 10).
+      for (let i = 0; i < 24; i++) {
+        c.clock.advance(30 * MINUTE);
+        await runReconciler(c.deps);
+        const [row] = await c.db.select().from(gifts).where(eq(gifts.id, gift.id));
+        flagged.push(row!.needsAttention !== null);
+        expect(row!.status).toBe('expired');
       }
       const mine = createCalls.filter((call) => call.paymentIntentId === gift.paymentIntentId);
-      expect(mine).toHaveLength(REFUND_MAX_ATTEMPTS);
+      expect(mine).toHaveLength(25);
+      // Flagged from the attempt at 2 h on, and still retried after.
+      expect(flagged.indexOf(true)).toBe(3);
+      expect(flagged.slice(3).every(Boolean)).toBe(true);
       const [row] = await c.db.select().from(gifts).where(eq(gifts.id, gift.id));
-      expect(row!.status).toBe('expired');
-      expect(row!.needsAttention).toMatch(/no more automatic retries/);
+      expect(row!.needsAttention).toMatch(
+        /^Refund to the sender failing for \d+ minutes \(retried automatically\): card network down$/,
+      );
+
       failing.delete(gift.paymentIntentId!);
+      c.clock.advance(10 * MINUTE);
+      expect(await runReconciler(c.deps)).toMatchObject({ succeeded: 1 });
+      const [after] = await c.db.select().from(gifts).where(eq(gifts.id, gift.id));
+      expect(after).toMatchObject({ status: 'refunded', needsAttention: null });
+      expect(
+        await c.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, gift.paymentIntentId!)),
+      ).toHaveLength(1);
     });
 
     it('finishes a refund interrupted after the provider call without refunding twice', async () => {
       const c = ctx();
       const { gift } = await seedGift(c, { expiresAt: ago(c, DAY) });
-      // As if a run crashed after moving the gift to expired and refunding it, before recording the refund.
+      const key = `localhost-3000:${gift.publicId}:refund`;
+      // As if a run crashed after expiring the gift and refunding it, before recording the refund.
       const earlier = await c.deps.payments.createRefund({
         paymentIntentId: gift.paymentIntentId!,
         amountCents: gift.amountCents,
-        idempotencyKey: `gift:${gift.id}:refund`,
+        idempotencyKey: key,
         metadata: {},
       });
       await c.db
         .update(gifts)
-        .set({ status: 'expired', expiredAt: ago(c, HOUR), refundStartedAt: ago(c, HOUR), reconcileAfter: ago(c, 55 * MINUTE) })
+        .set({ status: 'expired', expiredAt: ago(c, HOUR), refundStartedAt: ago(c, HOUR) })
         .where(eq(gifts.id, gift.id));
+      await postMovement(c.db, {
+        giftId: gift.id,
+        kind: 'refund',
+        amountCents: gift.amountCents,
+        idempotencyKey: key,
+        state: 'in_flight',
+        nextAttemptAt: ago(c, 55 * MINUTE),
+        now: ago(c, HOUR),
+      });
       createCalls = [];
-      expect(await processExpired(c.deps)).toEqual({ processed: 1, failed: 0 });
+      expect(await processExpired(c.deps)).toEqual({ processed: 0, failed: 0 });
+      expect(await runReconciler(c.deps)).toEqual({ attempted: 1, succeeded: 1, retrying: 0, failed: 0 });
       expect(createCalls).toHaveLength(0);
       const [row] = await c.db.select().from(gifts).where(eq(gifts.id, gift.id));
       expect(row!.status).toBe('refunded');
       expect(row!.refundId).toBe(earlier.id);
-      expect(row!.reconcileAttempts).toBe(1);
+      expect((await movementsOf(c, gift.id))[0]).toMatchObject({
+        state: 'succeeded',
+        providerRef: earlier.id,
+        attempts: 1,
+      });
       const emails = await c.db.select().from(outbox).where(eq(outbox.giftId, gift.id));
       expect(emails.filter((e) => e.kind === 'refund')).toHaveLength(1);
     });
@@ -183,4 +284,3 @@ describeEachEngine(
     },
   },
 );
-

@@ -10,10 +10,12 @@ import { RETENTION_GIFT_DATA_DAYS } from '../../src/shared/constants.js';
 import type { Db } from '../../src/server/db/client.js';
 import type { AdminSearch } from '../../src/shared/schemas/admin.js';
 import { seedGift, type SeedGiftOptions } from '../helpers/seed.js';
+import { firstLockWaitOrDone } from '../helpers/statement-barrier.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 
 describeEachEngine('admin search by field', (ctx) => {
-  const search = (q: string, extra: Partial<AdminSearch> = {}) => searchGifts(ctx(), { q, status: 'all', page: 1, ...extra });
+  const search = (q: string, extra: Partial<AdminSearch> = {}) =>
+    searchGifts(ctx(), { q, status: 'all', page: 1, ...extra });
   const ids = async (q: string, extra: Partial<AdminSearch> = {}) => (await search(q, extra)).gifts.map((g) => g.id);
   /** Seeds one gift a minute later than the last, so newest-first order is known. */
   const seed = async (options: SeedGiftOptions) => {
@@ -23,10 +25,23 @@ describeEachEngine('admin search by field', (ctx) => {
   const dictionary = async () => (await ctx().db.select().from(giftNames).orderBy(giftNames.name)).map((n) => n.name);
 
   it('finds a full name of either party, never a name made of two people', async () => {
-    const ava = await seed({ recipientFirstName: 'Ava', recipientLastName: 'Castillo', recipientEmail: 'ava.c@mail.example' });
-    const bySender = await seed({ senderFirstName: 'AVA', senderLastName: 'castillo', senderEmail: 'someone@sender.example' });
+    const ava = await seed({
+      recipientFirstName: 'Ava',
+      recipientLastName: 'Castillo',
+      recipientEmail: 'ava.c@mail.example',
+    });
+    const bySender = await seed({
+      senderFirstName: 'AVA',
+      senderLastName: 'castillo',
+      senderEmail: 'someone@sender.example',
+    });
     // Recipient Ava and sender Castillo: not an "Ava Castillo".
-    await seed({ recipientFirstName: 'Ava', recipientLastName: 'Other', senderFirstName: 'Dev', senderLastName: 'Castillo' });
+    await seed({
+      recipientFirstName: 'Ava',
+      recipientLastName: 'Other',
+      senderFirstName: 'Dev',
+      senderLastName: 'Castillo',
+    });
     const paidOnly = await seed({ status: 'claimed', recipientFirstName: 'Ava', recipientLastName: 'Castillo' });
 
     expect(await ids('Ava Castillo')).toEqual([paidOnly.id, bySender.id, ava.id]);
@@ -50,17 +65,21 @@ describeEachEngine('admin search by field', (ctx) => {
 
   it('reads a few names one by one and many names as a list, newest first, page after page', async () => {
     const few: number[] = [];
-    for (let i = 0; i < 3; i++) for (const first of ['Juno', 'Jupa']) few.push((await seed({ recipientFirstName: first, recipientLastName: `Fewname${i}` })).id);
+    for (let i = 0; i < 3; i++)
+      for (const first of ['Juno', 'Jupa'])
+        few.push((await seed({ recipientFirstName: first, recipientLastName: `Fewname${i}` })).id);
     expect(await ids('fewname')).toEqual([...few].reverse());
 
     const many: number[] = [];
-    for (let i = 0; i < 12; i++) many.push((await seed({ senderFirstName: `Mona${i}`, senderLastName: 'Manyname' })).id);
+    for (let i = 0; i < 12; i++)
+      many.push((await seed({ senderFirstName: `Mona${i}`, senderLastName: 'Manyname' })).id);
     expect(await ids('manyname')).toEqual([...many].reverse());
     expect(await ids('mona1')).toEqual([many[11], many[10], many[1]]);
 
     // 53 gifts for one name: two pages, no gift twice, none lost.
     const one: number[] = [];
-    for (let i = 0; i < 53; i++) one.push((await seed({ recipientFirstName: 'Pagey', recipientLastName: 'McPage' })).id);
+    for (let i = 0; i < 53; i++)
+      one.push((await seed({ recipientFirstName: 'Pagey', recipientLastName: 'McPage' })).id);
     const first = await search('pagey mcpage');
     const second = await search('pagey mcpage', { page: 2 });
     expect(first.hasMore).toBe(true);
@@ -84,15 +103,30 @@ describeEachEngine('admin search by field', (ctx) => {
       createdAt: new Date(now + i * 1000),
     }));
     const inserted = await ctx().db.insert(gifts).values(rows).returning({ id: gifts.id });
-    const [{ n }] = (await ctx().db.select({ n: sql<number>`count(*)::int` }).from(giftNames).where(sql`${giftNames.name} like '% crowd'`)) as [{ n: number }];
+    const [{ n }] = (await ctx()
+      .db.select({ n: sql<number>`count(*)::int` })
+      .from(giftNames)
+      .where(sql`${giftNames.name} like '% crowd'`)) as [{ n: number }];
     expect(n).toBe(1005);
     const page = await search('crowd');
     expect(page.hasMore).toBe(true);
-    expect(page.gifts.map((g) => g.id)).toEqual(inserted.map((r) => r.id).reverse().slice(0, 50));
+    expect(page.gifts.map((g) => g.id)).toEqual(
+      inserted
+        .map((r) => r.id)
+        .reverse()
+        .slice(0, 50),
+    );
   });
 
   it('forgets a name once no gift carries it, and keeps one a newer gift still carries', async () => {
-    const old = await seed({ status: 'claimed', claimedAt: ctx().clock.now(), recipientFirstName: 'Gone', recipientLastName: 'Soon', senderFirstName: 'Stays', senderLastName: 'Here' });
+    const old = await seed({
+      status: 'claimed',
+      claimedAt: ctx().clock.now(),
+      recipientFirstName: 'Gone',
+      recipientLastName: 'Soon',
+      senderFirstName: 'Stays',
+      senderLastName: 'Here',
+    });
     await seed({ recipientFirstName: 'Stays', recipientLastName: 'Here' });
     ctx().clock.advance((RETENTION_GIFT_DATA_DAYS + 1) * DAY);
     await purgeExpiredData(ctx());
@@ -124,13 +158,18 @@ describeEachEngine('admin search by field', (ctx) => {
         });
         await opened;
         const erasing = purgeExpiredData(ctx());
-        // Time for an erasure that does not wait to finish (and wrongly forget the name) before the commit.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // The erasure must queue behind the open transaction, not finish (and wrongly forget the name) first.
+        expect(await firstLockWaitOrDone(ctx().database.url!, erasing)).toBe('waiting');
         commit();
         [fresh] = await Promise.all([adding, erasing]);
       } else {
         // One connection: the two can only run one after the other.
-        [, { gift: { id: fresh } }] = await Promise.all([purgeExpiredData(ctx()), seedGift(ctx(), name)]);
+        [
+          ,
+          {
+            gift: { id: fresh },
+          },
+        ] = await Promise.all([purgeExpiredData(ctx()), seedGift(ctx(), name)]);
       }
       expect(await ids(`racer round${round}`)).toEqual([fresh]);
       expect(await dictionary()).toContain(`racer round${round}`);

@@ -128,7 +128,9 @@ describeEachEngine('claim lookup and answer', (ctx) => {
 
   it('counts parallel wrong answers exactly: 4 incorrect, then locked', async () => {
     const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => claim(ctx(), claimToken, { securityAnswer: `guess ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => claim(ctx(), claimToken, { securityAnswer: `guess ${i}` })),
+    );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 400)).toHaveLength(4);
     expect(codes.filter((c) => c === 429)).toHaveLength(6);

@@ -3,9 +3,17 @@
 import { eq } from 'drizzle-orm';
 import { gifts } from '../../src/server/db/schema.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
-import { SENDER_SECRETS, complete, seedClaimableGift, setAccountStatus, startClaim, submitOnboarding } from '../helpers/claims.js';
+import {
+  SENDER_SECRETS,
+  complete,
+  seedClaimableGift,
+  setAccountStatus,
+  startClaim,
+  submitOnboarding,
+} from '../helpers/claims.js';
 
-const status = (ctx: TestContext, publicId: string) => ctx.app.inject({ method: 'GET', url: `/api/gifts/${publicId}/status` });
+const status = (ctx: TestContext, publicId: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/gifts/${publicId}/status` });
 const returnUrl = (token: string) => `http://localhost:3000/claim/${token}?return=true`;
 
 describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
@@ -55,7 +63,9 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
     expect(anonymous.statusCode).toBe(403);
     expect(anonymous.json().message).toMatch(/claim link/);
     const { claimToken: otherToken } = await seedClaimableGift(ctx());
-    expect((await ctx().app.inject({ method: 'GET', url, headers: { 'x-claim-token': otherToken } })).statusCode).toBe(403);
+    expect((await ctx().app.inject({ method: 'GET', url, headers: { 'x-claim-token': otherToken } })).statusCode).toBe(
+      403,
+    );
     const ok = await ctx().app.inject({ method: 'GET', url, headers: { 'x-claim-token': claimToken } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ url: `http://localhost:3000/sandbox/dashboard/${account}` });
@@ -85,7 +95,9 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Sandbox mode — no real money moves');
     expect(res.body).toContain('<label for="outcome">Outcome</label>');
-    expect(res.body).toMatch(/<option value="verified">Verified<\/option><option value="needs_info">Needs more information<\/option><option value="pending">Verification pending<\/option>/);
+    expect(res.body).toMatch(
+      /<option value="verified">Verified<\/option><option value="needs_info">Needs more information<\/option><option value="pending">Verification pending<\/option>/,
+    );
     expect(res.body).toContain('<button type="submit">Submit</button>');
     expect(res.body).toContain('value="110000000"');
     expect(res.body).toContain(`value="${returnUrl(claimToken).replace('&', '&amp;')}"`);
@@ -99,7 +111,10 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
     const res = await submitOnboarding(ctx(), account, 'pending', 'https://evil.example/phish');
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('http://localhost:3000/');
-    const page = await ctx().app.inject({ method: 'GET', url: `/sandbox/onboarding/${account}?return_url=https://evil.example` });
+    const page = await ctx().app.inject({
+      method: 'GET',
+      url: `/sandbox/onboarding/${account}?return_url=https://evil.example`,
+    });
     expect(page.body).not.toContain('evil.example');
   });
 
@@ -110,7 +125,11 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
     const dash = await ctx().app.inject({ method: 'GET', url: `/sandbox/dashboard/${account}` });
     expect(dash.statusCode).toBe(200);
     expect(dash.body).toContain('Verification pending');
-    const verify = await ctx().app.inject({ method: 'POST', url: `/sandbox/dashboard/${account}/verify`, headers: { origin: 'http://localhost:3000' } });
+    const verify = await ctx().app.inject({
+      method: 'POST',
+      url: `/sandbox/dashboard/${account}/verify`,
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(verify.statusCode).toBe(303);
     const [row] = await ctx().db.select().from(gifts).where(eq(gifts.id, gift.id));
     expect(row!.status).toBe('claimed');

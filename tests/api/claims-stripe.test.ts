@@ -12,7 +12,12 @@ const verified = (overrides = {}) =>
     id: ACCOUNT_ID,
     capabilities: { transfers: 'active' },
     details_submitted: true,
-    requirements: { ...(stripeFixture('account').requirements as object), currently_due: [], past_due: [], pending_verification: [] },
+    requirements: {
+      ...(stripeFixture('account').requirements as object),
+      currently_due: [],
+      past_due: [],
+      pending_verification: [],
+    },
     ...overrides,
   });
 
@@ -25,7 +30,10 @@ describe('Stripe adapter: Connect', () => {
 
   it('creates an Express account in the US with the transfers capability and the given idempotency key', async () => {
     standIn.on('POST', '/v1/accounts', () => stripeFixture('account', { id: ACCOUNT_ID }));
-    const account = await stripe().createConnectedAccount({ email: 'rita@example.com', idempotencyKey: 'recipient:abc:account' });
+    const account = await stripe().createConnectedAccount({
+      email: 'rita@example.com',
+      idempotencyKey: 'recipient:abc:account',
+    });
     expect(account).toEqual({ id: ACCOUNT_ID });
     const [req] = standIn.find('POST', '/v1/accounts');
     expect(req!.body).toEqual({
@@ -66,15 +74,28 @@ describe('Stripe adapter: Connect', () => {
       verifying: false,
     });
     standIn.on('GET', `/v1/accounts/${ACCOUNT_ID}`, () =>
-      verified({ capabilities: { transfers: 'pending' }, requirements: { currently_due: [], past_due: [], pending_verification: ['individual.id_number'] } }),
+      verified({
+        capabilities: { transfers: 'pending' },
+        requirements: { currently_due: [], past_due: [], pending_verification: ['individual.id_number'] },
+      }),
     );
-    expect(await stripe().retrieveAccount(ACCOUNT_ID)).toMatchObject({ transfersActive: false, requirementsPending: 0, verifying: true });
+    expect(await stripe().retrieveAccount(ACCOUNT_ID)).toMatchObject({
+      transfersActive: false,
+      requirementsPending: 0,
+      verifying: true,
+    });
     standIn.on('GET', `/v1/accounts/${ACCOUNT_ID}`, () => verified());
-    expect(await stripe().retrieveAccount(ACCOUNT_ID)).toMatchObject({ transfersActive: true, requirementsPending: 0, verifying: false });
+    expect(await stripe().retrieveAccount(ACCOUNT_ID)).toMatchObject({
+      transfersActive: true,
+      requirementsPending: 0,
+      verifying: false,
+    });
   });
 
   it('transfers in USD from the gift charge with the gift idempotency key, and finds it by transfer group', async () => {
-    standIn.on('POST', '/v1/transfers', (req) => stripeFixture('transfer', { id: 'tr_gift', amount: Number(req.body.amount) }));
+    standIn.on('POST', '/v1/transfers', (req) =>
+      stripeFixture('transfer', { id: 'tr_gift', amount: Number(req.body.amount) }),
+    );
     const transfer = await stripe().createTransfer({
       accountId: ACCOUNT_ID,
       amountCents: 5000,
@@ -149,7 +170,8 @@ describeEachEngine(
         .on('POST', '/v1/accounts', () => accountState)
         .on('POST', '/v1/account_links', () => stripeFixture('account_link'))
         .on('GET', `/v1/accounts/${ACCOUNT_ID}`, () => accountState)
-        .on('POST', '/v1/transfers', (req) => stripeFixture('transfer', { id: `tr_${req.headers['idempotency-key']}` }));
+        .on('POST', '/v1/transfers', (req) => stripeFixture('transfer', { id: `tr_${req.headers['idempotency-key']}` }))
+        .on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }));
 
       const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy', amountCents: 4200 });
       const res = await claim(ctx(), claimToken, { securityAnswer: 'fluffy' });
@@ -173,7 +195,9 @@ describeEachEngine(
       expect(results.every((r) => r.json().success === true)).toBe(true);
       const transfers = standIn.find('POST', '/v1/transfers');
       expect(transfers).toHaveLength(1);
-      expect(transfers[0]!.headers['idempotency-key']).toBe(`gift:${gift.id}:transfer`);
+      expect(transfers[0]!.headers['idempotency-key']).toBe(`localhost-3000:${gift.publicId}:transfer`);
+      // Asked first whether money already moved for this gift.
+      expect(standIn.find('GET', '/v1/transfers').map((r) => r.query.get('transfer_group'))).toEqual([gift.publicId]);
       expect(transfers[0]!.body).toMatchObject({
         amount: '4200',
         currency: 'usd',
@@ -193,27 +217,43 @@ describeEachEngine(
         .on('GET', '/v1/payment_intents/:id', (req) =>
           stripeFixture('payment_intent', { id: req.path.split('/').pop(), latest_charge: 'ch_read_back_1' }),
         )
-        .on('POST', '/v1/transfers', (req) => stripeFixture('transfer', { id: `tr_${req.headers['idempotency-key']}` }));
+        .on('POST', '/v1/transfers', (req) => stripeFixture('transfer', { id: `tr_${req.headers['idempotency-key']}` }))
+        .on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }));
       // As a Stripe Checkout completion records it: the payment intent, no charge.
       const { gift, claimToken } = await seedClaimableGift(ctx(), { chargeId: null, amountCents: 3100 });
       expect((await claim(ctx(), claimToken, {})).statusCode).toBe(200);
       expect((await complete(ctx(), claimToken)).json().success).toBe(true);
       expect(standIn.find('GET', `/v1/payment_intents/${gift.paymentIntentId}`)).toHaveLength(1);
-      const transfers = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers' && r.body.transfer_group === gift.publicId);
+      const transfers = standIn.requests.filter(
+        (r) => r.method === 'POST' && r.path === '/v1/transfers' && r.body.transfer_group === gift.publicId,
+      );
       expect(transfers).toHaveLength(1);
-      expect(transfers[0]!.body).toMatchObject({ amount: '3100', destination: piAccount, source_transaction: 'ch_read_back_1' });
+      expect(transfers[0]!.body).toMatchObject({
+        amount: '3100',
+        destination: piAccount,
+        source_transaction: 'ch_read_back_1',
+      });
       expect((await giftRow(ctx(), gift.id)).status).toBe('claimed');
     });
 
     it('answers 503 with a clear message when Stripe is unreachable, and nothing moves', async () => {
       standIn
-        .on('POST', '/v1/accounts', () => stripeFixture('account', { id: 'acct_down', capabilities: { transfers: 'inactive' } }))
-        .on('GET', '/v1/accounts/acct_down', () => ({ status: 500, body: { error: { type: 'api_error', message: 'Stripe is down' } } }));
-      const { gift, claimToken } = await seedClaimableGift(ctx(), { recipientEmail: `down-${ctx().engine}@example.com` });
+        .on('POST', '/v1/accounts', () =>
+          stripeFixture('account', { id: 'acct_down', capabilities: { transfers: 'inactive' } }),
+        )
+        .on('GET', '/v1/accounts/acct_down', () => ({
+          status: 500,
+          body: { error: { type: 'api_error', message: 'Stripe is down' } },
+        }));
+      const { gift, claimToken } = await seedClaimableGift(ctx(), {
+        recipientEmail: `down-${ctx().engine}@example.com`,
+      });
       const res = await claim(ctx(), claimToken, {});
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('30');
-      expect(res.json()).toEqual({ message: 'Our payment partner is not reachable right now. Please try again in a minute.' });
+      expect(res.json()).toEqual({
+        message: 'Our payment partner is not reachable right now. Please try again in a minute.',
+      });
       const row = await giftRow(ctx(), gift.id);
       expect(row.status).toBe('paid');
       expect(row.transferStartedAt).toBeNull();

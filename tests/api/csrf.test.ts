@@ -20,14 +20,22 @@ describeEachEngine('cross-site request forgery', (ctx) => {
       payload: { email: 'csrf.admin@example.com', password: 'a-long-password', firstName: 'Ada', lastName: 'Admin' },
     });
     expect(setup.statusCode).toBeLessThan(300);
-    const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'csrf.admin@example.com', password: 'a-long-password' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: 'csrf.admin@example.com', password: 'a-long-password' },
+    });
     const cookie = login.cookies.find((c) => c.name === 'hg_admin')!;
     adminCookie = `hg_admin=${cookie.value}`;
   });
 
   it('refuses a cross-site admin write with a valid session, and changes nothing', async () => {
     const { gift } = await seedGift(ctx(), { expiresAt: new Date(ctx().clock.now().getTime() - DAY) });
-    const forged = await ctx().app.inject({ method: 'POST', url: '/api/admin/process-expired', headers: { ...EVIL, cookie: adminCookie } });
+    const forged = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/admin/process-expired',
+      headers: { ...EVIL, cookie: adminCookie },
+    });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().message).toMatch(/Cross-site/);
     const [still] = await ctx().db.select().from(gifts).where(eq(gifts.id, gift.id));
@@ -49,10 +57,23 @@ describeEachEngine('cross-site request forgery', (ctx) => {
       .values({ email: 'csrf.donor@example.com', firstName: 'Dora', lastName: 'Donor', createdAt: ctx().clock.now() })
       .returning();
     const sid = await createSession(ctx().db, ctx().clock, 'donor', donor!.id);
-    const forged = await ctx().app.inject({ method: 'POST', url: '/api/donor/logout', headers: { ...EVIL, cookie: `hg_donor=${sid}` } });
+    const forged = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/donor/logout',
+      headers: { ...EVIL, cookie: `hg_donor=${sid}` },
+    });
     expect(forged.statusCode).toBe(403);
-    expect(await ctx().db.select().from(sessions).where(and(eq(sessions.kind, 'donor'), eq(sessions.subjectId, donor!.id)))).toHaveLength(1);
-    const profile = await ctx().app.inject({ method: 'GET', url: '/api/donor/profile', headers: { cookie: `hg_donor=${sid}` } });
+    expect(
+      await ctx()
+        .db.select()
+        .from(sessions)
+        .where(and(eq(sessions.kind, 'donor'), eq(sessions.subjectId, donor!.id))),
+    ).toHaveLength(1);
+    const profile = await ctx().app.inject({
+      method: 'GET',
+      url: '/api/donor/profile',
+      headers: { cookie: `hg_donor=${sid}` },
+    });
     expect(profile.statusCode).toBe(200);
   });
 

@@ -2,10 +2,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.js';
-import { gifts } from '../../src/server/db/schema.js';
-import { ENGINES, createTestDatabase, type TestDatabase } from '../helpers/databases.js';
+import { gifts, sandboxRefunds } from '../../src/server/db/schema.js';
+import { DAY } from '../../src/server/clock.js';
+import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
+import { readFileSync } from 'node:fs';
+import { ENGINES, createEmptyPostgresDatabase, type TestDatabase } from '../helpers/databases.js';
+import { describePostgres } from '../helpers/postgres-only.js';
+import { buildTestApp, type TestContext } from '../helpers/test-app.js';
+import { seedGift } from '../helpers/seed.js';
 
 const newGift = (publicId: string) => ({
   publicId,
@@ -17,12 +23,14 @@ const newGift = (publicId: string) => ({
 });
 
 describe.each(ENGINES)('database engine [%s]', (engine) => {
+  let app: TestContext;
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
+    app = await buildTestApp(engine);
+    database = app.database;
   });
   afterAll(async () => {
-    await database.destroy();
+    await app.close();
   });
 
   it('applies the migrations (tables, trigram extension) and re-running them is harmless', async () => {
@@ -31,18 +39,16 @@ describe.each(ENGINES)('database engine [%s]', (engine) => {
     expect((ext as unknown as { rows: unknown[] }).rows).toHaveLength(1);
   });
 
-  it('moves a state exactly once when 20 transitions race', async () => {
-    const [row] = await database.db.insert(gifts).values(newGift('race-1')).returning();
-    const attempts = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        database.db
-          .update(gifts)
-          .set({ status: 'paid' })
-          .where(and(eq(gifts.id, row!.id), eq(gifts.status, 'pending')))
-          .returning({ id: gifts.id }),
-      ),
-    );
-    expect(attempts.filter((r) => r.length === 1)).toHaveLength(1);
+  it('moves a gift paid → expired → refunded exactly once when 20 runs of the expiry job race', async () => {
+    const { gift } = await seedGift(app, { expiresAt: new Date(app.clock.now().getTime() - DAY) });
+    const runs = await Promise.all(Array.from({ length: 20 }, () => processExpired(app.deps)));
+    expect(runs.reduce((n, r) => n + r.processed, 0)).toBe(1);
+    expect(runs.reduce((n, r) => n + r.failed, 0)).toBe(0);
+    const [row] = await database.db.select().from(gifts).where(eq(gifts.id, gift.id));
+    expect(row!.status).toBe('refunded');
+    expect(
+      await database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, gift.paymentIntentId!)),
+    ).toHaveLength(1);
   });
 
   it('enforces the status and amount checks', async () => {
@@ -77,6 +83,31 @@ describe('embedded database persistence', () => {
       await second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+    // Two PGlite starts from disk with migrations: over a minute on the shared two cores under load.
+  }, 180_000);
+});
+
+describePostgres('several instances starting on an empty database at once', () => {
+  it('migrates it once: every instance starts, every migration is applied exactly once', async () => {
+    const empty = await createEmptyPostgresDatabase();
+    const instances = await Promise.all(
+      Array.from({ length: 4 }, () => openDatabase({ databaseUrl: empty.url, poolMax: 2 })),
+    );
+    try {
+      await Promise.all(instances.map((i) => i.migrate()));
+      const journal = JSON.parse(
+        readFileSync(new URL('../../src/server/db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+      ) as { entries: unknown[] };
+      const applied = await instances[0]!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect((applied as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(journal.entries.length);
+      await instances[1]!.db.insert(gifts).values(newGift('after-concurrent-migrate'));
+      expect(
+        await instances[2]!.db.select().from(gifts).where(eq(gifts.publicId, 'after-concurrent-migrate')),
+      ).toHaveLength(1);
+    } finally {
+      await Promise.all(instances.map((i) => i.close()));
+      await empty.drop();
     }
   });
 });

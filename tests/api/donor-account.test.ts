@@ -20,10 +20,25 @@ describeEachEngine('donor account', (ctx) => {
     const bob = await seedDonor(ctx(), { firstName: 'Bob' });
     const start = ctx().clock.now();
     const at = (hours: number) => new Date(start.getTime() + hours * HOUR);
-    const a1 = await seedGift(ctx(), { donorId: alice.id, amountCents: 2500, createdAt: at(1), recipientFirstName: 'Ann' });
-    const a2 = await seedGift(ctx(), { donorId: alice.id, amountCents: 10000, createdAt: at(3), recipientFirstName: 'Amy' });
+    const a1 = await seedGift(ctx(), {
+      donorId: alice.id,
+      amountCents: 2500,
+      createdAt: at(1),
+      recipientFirstName: 'Ann',
+    });
+    const a2 = await seedGift(ctx(), {
+      donorId: alice.id,
+      amountCents: 10000,
+      createdAt: at(3),
+      recipientFirstName: 'Amy',
+    });
     await seedGift(ctx(), { donorId: alice.id, status: 'pending', createdAt: at(4) });
-    const b1 = await seedGift(ctx(), { donorId: bob.id, amountCents: 7777, createdAt: at(2), recipientFirstName: 'Ben' });
+    const b1 = await seedGift(ctx(), {
+      donorId: bob.id,
+      amountCents: 7777,
+      createdAt: at(2),
+      recipientFirstName: 'Ben',
+    });
     // A gift by an anonymous sender with no account.
     await seedGift(ctx(), { createdAt: at(5) });
 
@@ -40,6 +55,7 @@ describeEachEngine('donor account', (ctx) => {
       recipientLastName: 'Recipient',
       createdAt: at(3).toISOString(),
       claimedAt: null,
+      deliverAt: null,
     });
     expect(bobGifts[0]).toMatchObject({ amount: '77.77', recipientGets: '77.77', recipientFirstName: 'Ben' });
     // Nothing about the sender, payment ids or the claim secret in the answer.
@@ -47,6 +63,14 @@ describeEachEngine('donor account', (ctx) => {
     for (const secret of ['senderEmail', 'sam', 'claimToken', 'pi_seed']) {
       expect(body).not.toContain(secret);
     }
+  });
+
+  it('shows the planned delivery date of a scheduled gift', async () => {
+    const donor = await seedDonor(ctx(), { firstName: 'Dora' });
+    const deliverAt = new Date(ctx().clock.now().getTime() + 10 * DAY);
+    const scheduled = await seedGift(ctx(), { donorId: donor.id, deliverAt, deliveryTimeZone: 'Europe/Paris' });
+    const [gift] = await history(ctx(), await signInDonor(ctx(), donor));
+    expect(gift).toMatchObject({ id: scheduled.gift.publicId, deliverAt: deliverAt.toISOString() });
   });
 
   it('answers an empty history for a donor with no paid gifts', async () => {

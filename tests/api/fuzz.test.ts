@@ -1,9 +1,14 @@
 // Property-based fuzzing of every API route (fast-check): generated bodies, parameters and headers never get a
-// 5xx, and a rejected request (4xx) changes nothing in the database.
+// 5xx, and a rejected request (4xx) changes nothing in the database. Each run prints its seed; a failure prints
+// seed and path. Replay one run: FUZZ_SEED=<seed> npx vitest run --project api tests/api/fuzz.test.ts, and one
+// counterexample: add FUZZ_PATH=<path>. FUZZ_RUNS sets the number of runs (200).
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
 import { seedGift } from '../helpers/seed.js';
+
+const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : (Math.random() * 2 ** 31) | 0;
+const FUZZ_PATH = process.env.FUZZ_PATH || undefined;
 
 // Business tables a rejected request must not touch. (Attempt counters and the security log record rejections
 // on purpose, and provider events are stored before handling.)
@@ -25,7 +30,9 @@ const GUARDED_TABLES = [
 async function snapshot(ctx: TestContext): Promise<string> {
   const parts: string[] = [];
   for (const table of GUARDED_TABLES) {
-    const result = await ctx.db.execute(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table} t`));
+    const result = await ctx.db.execute(
+      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table} t`),
+    );
     parts.push(String((result as unknown as { rows: Array<{ h: string }> }).rows[0]!.h));
   }
   return parts.join(',');
@@ -38,15 +45,56 @@ interface Operation {
 
 const weirdString = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('', ' ', '0', '-1', '1e309', 'null', 'undefined', '../../etc/passwd', '%00', '%', "' or 1=1 --", '<script>', '😀'.repeat(20), 'a'.repeat(5000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e309',
+    'null',
+    'undefined',
+    '../../etc/passwd',
+    '%00',
+    '%',
+    "' or 1=1 --",
+    '<script>',
+    '😀'.repeat(20),
+    'a'.repeat(5000),
+  ),
   fc.integer().map(String),
 );
 
 const jsonValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.dictionary(
-    fc.constantFrom('amount', 'tip', 'email', 'password', 'firstName', 'lastName', 'securityAnswer', 'token', 'name', 'subject', 'message', 'category', 'recipientEmail', 'totalPaid', 'processingFee', 'recipientGets', 'q', 'status'),
-    fc.oneof(weirdString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 })),
+    fc.constantFrom(
+      'amount',
+      'tip',
+      'email',
+      'password',
+      'firstName',
+      'lastName',
+      'securityAnswer',
+      'token',
+      'name',
+      'subject',
+      'message',
+      'category',
+      'recipientEmail',
+      'totalPaid',
+      'processingFee',
+      'recipientGets',
+      'q',
+      'status',
+    ),
+    fc.oneof(
+      weirdString,
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+    ),
   ),
 );
 
@@ -60,7 +108,13 @@ const bodyArb = fc.oneof(
 );
 
 const headerArb = fc.record({
-  cookie: fc.option(fc.oneof(weirdString.map((s) => `hg_admin=${encodeURIComponent(s)}`), weirdString.map((s) => `hg_donor=${encodeURIComponent(s)}`)), { nil: undefined }),
+  cookie: fc.option(
+    fc.oneof(
+      weirdString.map((s) => `hg_admin=${encodeURIComponent(s)}`),
+      weirdString.map((s) => `hg_donor=${encodeURIComponent(s)}`),
+    ),
+    { nil: undefined },
+  ),
   origin: fc.option(fc.constantFrom('http://localhost:3000', 'https://evil.example', 'null'), { nil: undefined }),
   'x-forwarded-for': fc.option(fc.ipV4(), { nil: undefined }),
   'stripe-signature': fc.option(weirdString, { nil: undefined }),
@@ -72,7 +126,7 @@ describeEachEngine('fuzzing every API route', (ctx) => {
   let realPublicId = '';
 
   beforeAll(async () => {
-    const doc = (await ctx().app.inject({ method: 'GET', url: '/api/docs' })).json() as {
+    const doc = (await ctx().app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
     operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -90,6 +144,7 @@ describeEachEngine('fuzzing every API route', (ctx) => {
   });
 
   it('never answers 5xx, and a rejected request changes nothing', async () => {
+    process.stdout.write(`fuzz [${ctx().engine}] seed ${FUZZ_SEED}: replay with FUZZ_SEED=${FUZZ_SEED}\n`);
     const paramArb = fc.oneof(weirdString, fc.constant(realToken), fc.constant(realPublicId), fc.constant('1'));
     await fc.assert(
       fc.asyncProperty(
@@ -118,7 +173,7 @@ describeEachEngine('fuzzing every API route', (ctx) => {
           }
         },
       ),
-      { numRuns: Number(process.env.FUZZ_RUNS ?? 200), seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 200), seed: FUZZ_SEED, path: FUZZ_PATH, endOnFailure: true },
     );
   }, 600_000);
 });

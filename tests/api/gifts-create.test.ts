@@ -8,11 +8,17 @@ import { createPendingGift, giftPayload, postGift } from '../helpers/gift-payloa
 
 describeEachEngine('create a gift', (ctx) => {
   it('stores a pending gift and answers the sandbox checkout URL', async () => {
-    const res = await postGift(ctx(), giftPayload({ amountCents: 5000, tipCents: 300, recipientEmail: '  Rita.Case@Example.com ' }));
+    const res = await postGift(
+      ctx(),
+      giftPayload({ amountCents: 5000, tipCents: 300, recipientEmail: '  Rita.Case@Example.com ' }),
+    );
     expect(res.statusCode).toBe(201);
     const { checkoutUrl } = res.json();
     expect(checkoutUrl).toMatch(/^http:\/\/localhost:3000\/sandbox\/checkout\/cs_sandbox_[A-Za-z0-9_-]+$/);
-    const [gift] = await ctx().db.select().from(gifts).where(eq(gifts.checkoutSessionId, checkoutUrl.split('/').pop()));
+    const [gift] = await ctx()
+      .db.select()
+      .from(gifts)
+      .where(eq(gifts.checkoutSessionId, checkoutUrl.split('/').pop()));
     expect(gift).toMatchObject({
       status: 'pending',
       amountCents: 5000,
@@ -32,15 +38,59 @@ describeEachEngine('create a gift', (ctx) => {
     expect(gift!.securityAnswerHash).toMatch(/^\$argon2id\$/);
     expect(gift!.securityAnswerHash).not.toContain('Rex');
     expect(await verifySecret(gift!.securityAnswerHash!, 'rex')).toBe(true);
-    const [checkout] = await ctx().db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.giftPublicId, gift!.publicId));
-    expect(checkout).toMatchObject({ totalCents: 5580, status: 'open', successUrl: 'http://localhost:3000/success', cancelUrl: 'http://localhost:3000/gift/review?canceled=true' });
+    const [checkout] = await ctx()
+      .db.select()
+      .from(sandboxCheckouts)
+      .where(eq(sandboxCheckouts.giftPublicId, gift!.publicId));
+    expect(checkout).toMatchObject({
+      totalCents: 5580,
+      status: 'open',
+      successUrl: 'http://localhost:3000/success',
+      cancelUrl: 'http://localhost:3000/gift/review?canceled=true',
+    });
     expect(checkout!.expiresAt.getTime() - ctx().clock.now().getTime()).toBe(24 * 3_600_000);
   });
 
+  it('with senderCoversFees = true: stores the flag, and the figures, checkout and recipient amount are as without it', async () => {
+    // As the product stands the sender always pays the fee on top; the flag is recorded, not applied to the figures.
+    const covered = await createPendingGift(ctx(), { amountCents: 4000, tipCents: 200, senderCoversFees: true });
+    const plain = await createPendingGift(ctx(), { amountCents: 4000, tipCents: 200, senderCoversFees: false });
+    expect(covered.senderCoversFees).toBe(true);
+    expect(plain.senderCoversFees).toBe(false);
+    const figures = (g: typeof covered) => ({
+      amount: g.amountCents,
+      fee: g.feeCents,
+      tip: g.tipCents,
+      total: g.totalCents,
+    });
+    expect(figures(covered)).toEqual({ amount: 4000, fee: 230, tip: 200, total: 4430 });
+    expect(figures(covered)).toEqual(figures(plain));
+    const checkoutOf = async (g: typeof covered) =>
+      (await ctx().db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.giftPublicId, g.publicId)))[0]!;
+    expect((await checkoutOf(covered)).totalCents).toBe(4430);
+    const items = async (g: typeof covered) => ((await checkoutOf(g)).lines as { items: unknown[] }).items;
+    expect(await items(covered)).toEqual(await items(plain));
+    expect(await items(covered)).toHaveLength(3);
+  });
+
   it('accepts a gift without message or security question, and odd cents', async () => {
-    const gift = await createPendingGift(ctx(), { amountCents: 1001, tipCents: 7, personalNote: null, securityQuestion: null, securityAnswerHash: null });
+    const gift = await createPendingGift(ctx(), {
+      amountCents: 1001,
+      tipCents: 7,
+      personalNote: null,
+      securityQuestion: null,
+      securityAnswerHash: null,
+    });
     // 5% of $10.01 is 50.05¢ → 50¢, + 30¢.
-    expect(gift).toMatchObject({ amountCents: 1001, feeCents: 80, tipCents: 7, totalCents: 1088, personalNote: null, securityQuestion: null, securityAnswerHash: null });
+    expect(gift).toMatchObject({
+      amountCents: 1001,
+      feeCents: 80,
+      tipCents: 7,
+      totalCents: 1088,
+      personalNote: null,
+      securityQuestion: null,
+      securityAnswerHash: null,
+    });
   });
 
   it('treats blank optional texts as absent', async () => {
@@ -67,15 +117,27 @@ describeEachEngine('create a gift', (ctx) => {
     ['long last name', { recipientLastName: 'x'.repeat(101) }, /^recipientLastName: .*at most 100/],
     ['missing email', { recipientEmail: undefined }, /^recipientEmail: this field is required/],
     ['bad email', { recipientEmail: 'not-an-email' }, /^recipientEmail: Please enter a valid email address/],
-    ['note over 500', { personalNote: 'x'.repeat(501) }, /^personalNote: Personal message must be at most 500 characters/],
+    [
+      'note over 500',
+      { personalNote: 'x'.repeat(501) },
+      /^personalNote: Personal message must be at most 500 characters/,
+    ],
     ['question over 200', { securityQuestion: 'q'.repeat(201) }, /^securityQuestion: .*at most 200/],
     ['answer over 100', { securityAnswerHash: 'a'.repeat(101) }, /^securityAnswerHash: .*at most 100/],
     ['question without answer', { securityAnswerHash: null }, /^securityAnswerHash: Security answer is required/],
     ['answer without question', { securityQuestion: null }, /^securityQuestion: Security question is required/],
     ['note not text', { personalNote: 42 }, /^personalNote: /],
     ['bad donor email', { donorAccount: { firstName: 'D', lastName: 'N', email: 'nope' } }, /^donorAccount\.email: /],
-    ['blank donor name', { donorAccount: { firstName: ' ', lastName: 'N', email: 'd@example.com' } }, /^donorAccount\.firstName: /],
-    ['extra donor field', { donorAccount: { firstName: 'D', lastName: 'N', email: 'd@example.com', admin: true } }, /Unexpected field: admin/],
+    [
+      'blank donor name',
+      { donorAccount: { firstName: ' ', lastName: 'N', email: 'd@example.com' } },
+      /^donorAccount\.firstName: /,
+    ],
+    [
+      'extra donor field',
+      { donorAccount: { firstName: 'D', lastName: 'N', email: 'd@example.com', admin: true } },
+      /Unexpected field: admin/,
+    ],
   ];
   it.each(bad)('rejects %s with a 400 naming the field', async (_name, change, message) => {
     const before = await ctx().db.$count(gifts);
@@ -89,18 +151,35 @@ describeEachEngine('create a gift', (ctx) => {
     const under = await postGift(ctx(), giftPayload({ amountCents: 499 }));
     expect(under.statusCode).toBe(400);
     expect(under.json().message).toBe('amount: The minimum gift is $5.00');
-    const over = await postGift(ctx(), giftPayload({ amountCents: 100_000_000 }));
-    expect(over.statusCode).toBe(400);
-    expect(over.json().message).toBe('amount: The maximum gift is $999,999.99');
-    // The bounds themselves are accepted.
+    // The largest gift the provider cannot charge (with its fee it is over $999,999.99) is refused before any checkout.
+    for (const amountCents of [95_000_001, 99_999_999]) {
+      const before = await ctx().db.$count(gifts);
+      const over = await postGift(ctx(), giftPayload({ amountCents }));
+      expect(over.statusCode).toBe(400);
+      expect(over.json().message).toBe(
+        'amount: The maximum gift is $950,000.00: with the fee and tip it must fit in one card payment of at most $999,999.99.',
+      );
+      expect(await ctx().db.$count(gifts)).toBe(before);
+    }
+    // The bounds themselves are accepted, and the largest total stays within one charge.
     expect((await postGift(ctx(), giftPayload({ amountCents: 500 }))).statusCode).toBe(201);
-    expect((await postGift(ctx(), giftPayload({ amountCents: 99_999_999, tipCents: 100_000 }))).statusCode).toBe(201);
+    expect((await postGift(ctx(), giftPayload({ amountCents: 95_000_000, tipCents: 100_000 }))).statusCode).toBe(201);
+    const [largest] = await ctx().db.select().from(gifts).where(eq(gifts.amountCents, 95_000_000));
+    expect(largest!.totalCents).toBe(99_850_030);
   });
 
   it.each([
-    ['processingFee', { processingFee: '2.79' }, /^processingFee: does not match the amount: expected 2\.80, got 2\.79/],
+    [
+      'processingFee',
+      { processingFee: '2.79' },
+      /^processingFee: does not match the amount: expected 2\.80, got 2\.79/,
+    ],
     ['totalPaid', { totalPaid: '5.00' }, /^totalPaid: does not match the amount: expected 53\.80, got 5\.00/],
-    ['recipientGets', { recipientGets: '60.00' }, /^recipientGets: does not match the amount: expected 50\.00, got 60\.00/],
+    [
+      'recipientGets',
+      { recipientGets: '60.00' },
+      /^recipientGets: does not match the amount: expected 50\.00, got 60\.00/,
+    ],
   ])('rejects tampered %s', async (_field, change, message) => {
     const res = await postGift(ctx(), { ...giftPayload({ amountCents: 5000, tipCents: 100 }), ...change });
     expect(res.statusCode).toBe(400);

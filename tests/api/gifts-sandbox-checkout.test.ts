@@ -1,7 +1,7 @@
 // The sandbox's hosted checkout page: what it shows, the declining card, paying (once) through the same event
 // handler as Stripe's webhooks, and an expired checkout closing its gift.
-import { eq } from 'drizzle-orm';
-import { gifts, sandboxCheckouts } from '../../src/server/db/schema.js';
+import { and, eq, lte } from 'drizzle-orm';
+import { gifts, sandboxCheckouts, webhookEvents } from '../../src/server/db/schema.js';
 import { DAY } from '../../src/server/clock.js';
 import { expireDueCheckouts } from '../../src/server/payments/sandbox/checkout-completion.js';
 import { describeEachEngine } from '../helpers/test-app.js';
@@ -20,7 +20,8 @@ describeEachEngine('sandbox checkout', (ctx) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
       payload: new URLSearchParams(form).toString(),
     });
-  const giftOf = async (checkoutId: string) => (await ctx().db.select().from(gifts).where(eq(gifts.checkoutSessionId, checkoutId)))[0]!;
+  const giftOf = async (checkoutId: string) =>
+    (await ctx().db.select().from(gifts).where(eq(gifts.checkoutSessionId, checkoutId)))[0]!;
 
   it('shows the banner, line items, labelled fields, the Pay button and Cancel', async () => {
     const { path } = await start({ amountCents: 5000, tipCents: 300 });
@@ -28,7 +29,17 @@ describeEachEngine('sandbox checkout', (ctx) => {
     expect(res.statusCode).toBe(200);
     const html = res.body;
     expect(html).toContain('Sandbox mode — no real money moves');
-    for (const text of ['Anonymous gift', '$50.00', 'Processing fee', '$2.80', 'Platform tip', '$3.00', 'Total', '$55.80']) expect(html).toContain(text);
+    for (const text of [
+      'Anonymous gift',
+      '$50.00',
+      'Processing fee',
+      '$2.80',
+      'Platform tip',
+      '$3.00',
+      'Total',
+      '$55.80',
+    ])
+      expect(html).toContain(text);
     expect(html).toMatch(/<label for="email">Email<\/label>/);
     expect(html).toMatch(/<label for="name">Name on card<\/label>/);
     expect(html).toMatch(/<label for="card">Card number<\/label><input[^>]*value="4242 4242 4242 4242"/);
@@ -47,9 +58,15 @@ describeEachEngine('sandbox checkout', (ctx) => {
 
   it('asks for a valid e-mail, a name and a valid card number', async () => {
     const { path } = await start();
-    expect((await pay(path, { email: 'x', name: 'A', card: '4242424242424242' })).body).toContain('Please enter a valid email address.');
-    expect((await pay(path, { email: 'a@example.com', name: '', card: '4242424242424242' })).body).toContain('Please enter the name on the card.');
-    expect((await pay(path, { email: 'a@example.com', name: 'A', card: '4242424242424241' })).body).toContain('Your card number is invalid.');
+    expect((await pay(path, { email: 'x', name: 'A', card: '4242424242424242' })).body).toContain(
+      'Please enter a valid email address.',
+    );
+    expect((await pay(path, { email: 'a@example.com', name: '', card: '4242424242424242' })).body).toContain(
+      'Please enter the name on the card.',
+    );
+    expect((await pay(path, { email: 'a@example.com', name: 'A', card: '4242424242424241' })).body).toContain(
+      'Your card number is invalid.',
+    );
   });
 
   it('pays: 303 to /success, gift paid with the checkout details, e-mails sent; a second submit changes nothing', async () => {
@@ -58,7 +75,12 @@ describeEachEngine('sandbox checkout', (ctx) => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('http://localhost:3000/success');
     const gift = await giftOf(id);
-    expect(gift).toMatchObject({ status: 'paid', senderFirstName: 'Pat', senderLastName: 'Payer', senderEmail: 'payer@example.com' });
+    expect(gift).toMatchObject({
+      status: 'paid',
+      senderFirstName: 'Pat',
+      senderLastName: 'Payer',
+      senderEmail: 'payer@example.com',
+    });
     expect(gift.paymentIntentId).toMatch(/^pi_sandbox_/);
     expect(gift.chargeId).toMatch(/^ch_sandbox_/);
     const again = await pay(path, { email: 'payer@example.com', name: 'Pat Payer', card: '4242 4242 4242 4242' });
@@ -92,7 +114,9 @@ describeEachEngine('sandbox checkout', (ctx) => {
 
   it('completes once when the form is submitted many times in parallel', async () => {
     const { path, id } = await start({ recipientEmail: 'sbx-par@example.com' });
-    const results = await Promise.all(Array.from({ length: 6 }, () => pay(path, { email: 'p@example.com', name: 'P Q', card: '4242424242424242' })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => pay(path, { email: 'p@example.com', name: 'P Q', card: '4242424242424242' })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(303));
     expect((await giftOf(id)).status).toBe('paid');
     expect((await ctx().flushEmails()).filter((m) => m.toAddress === 'sbx-par@example.com')).toHaveLength(1);
@@ -117,8 +141,21 @@ describeEachEngine('sandbox checkout', (ctx) => {
     await pay(paid.path, { email: 'p@example.com', name: 'P Q', card: '4242424242424242' });
     ctx().clock.advance(DAY + 1);
     const fresh = await start();
+    // Whatever else in this database is open and past its 24 hours is closed by the same runs, and counted.
+    const due = await ctx()
+      .db.select({ id: sandboxCheckouts.id })
+      .from(sandboxCheckouts)
+      .where(and(eq(sandboxCheckouts.status, 'open'), lte(sandboxCheckouts.expiresAt, ctx().clock.now())));
+    expect(due.map((r) => r.id)).toContain(stale.id);
     const [first, second] = await Promise.all([expireDueCheckouts(ctx().deps), expireDueCheckouts(ctx().deps)]);
-    expect(first + second).toBeGreaterThanOrEqual(1);
+    // Each due checkout moved exactly once between the two runs, and its expiry event was handled once.
+    expect(first + second).toBe(due.length);
+    const events = await ctx()
+      .db.select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, `evt_sandbox_expired_${stale.id}`));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.processedAt).toEqual(ctx().clock.now());
     expect((await giftOf(stale.id)).abandonedAt).toEqual(ctx().clock.now());
     expect((await giftOf(paid.id)).abandonedAt).toBeNull();
     expect((await giftOf(fresh.id)).abandonedAt).toBeNull();

@@ -1,16 +1,16 @@
 // The HTTP contract every area relies on: JSON errors, 4xx for bad input, security headers, CSRF refusal.
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { validate } from '../../src/server/http/validate.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 
 describeEachEngine('HTTP foundation', (ctx) => {
   beforeAll(async () => {
     // A probe route with a body, added before the app is ready: the parsers and error mapping under test are the real ones.
     const { app } = ctx();
-    app.post('/api/probe', async (request) => {
-      const body = validate(z.object({ name: z.string().min(1, 'Name is required') }).strict(), request.body);
-      return { hello: body.name };
-    });
+    const body = z.object({ name: z.string().min(1, 'Name is required') }).strict();
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/api/probe', { schema: { body } }, async (request) => ({ hello: request.body.name }));
     await app.ready();
   });
 

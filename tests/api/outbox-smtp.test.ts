@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { outbox } from '../../src/server/db/schema.js';
 import { deliverDueEmails, queueEmail } from '../../src/server/email/outbox.js';
 import { smtpMailer } from '../../src/server/email/transport.js';
-import { SmtpPeer, freePort } from '../helpers/smtp.js';
+import { SmtpPeer } from '../helpers/smtp.js';
 import { ENGINES } from '../helpers/databases.js';
 import { buildTestApp, type TestContext } from '../helpers/test-app.js';
 
@@ -12,11 +12,12 @@ describe.each(ENGINES)('e-mail outbox over SMTP [%s]', (engine) => {
   let peer: SmtpPeer;
 
   beforeAll(async () => {
-    peer = new SmtpPeer(await freePort());
+    peer = new SmtpPeer();
+    await peer.listen();
     ctx = await buildTestApp(engine, { mailer: () => smtpMailer(peer.url, 'Hushgift <no-reply@hushgift.test>') });
   });
   afterAll(async () => {
-    await peer.stop();
+    await peer.close();
     await ctx.close();
   });
 
@@ -64,7 +65,12 @@ describe.each(ENGINES)('e-mail outbox over SMTP [%s]', (engine) => {
 
   it('sends each message once when several workers deliver in parallel', async () => {
     for (let i = 0; i < 10; i++) {
-      await queueEmail(ctx.db, ctx.clock, { kind: 'test', to: `p${i}@example.com`, subject: `Parallel ${i}`, text: 'x' });
+      await queueEmail(ctx.db, ctx.clock, {
+        kind: 'test',
+        to: `p${i}@example.com`,
+        subject: `Parallel ${i}`,
+        text: 'x',
+      });
     }
     const results = await Promise.all([deliver(), deliver(), deliver()]);
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(10);
@@ -75,7 +81,13 @@ describe.each(ENGINES)('e-mail outbox over SMTP [%s]', (engine) => {
 
   it('queues a message once per dedupe key', async () => {
     for (let i = 0; i < 3; i++) {
-      await queueEmail(ctx.db, ctx.clock, { kind: 'test', to: 'once@example.com', subject: 'Once', text: 'x', dedupeKey: 'once-1' });
+      await queueEmail(ctx.db, ctx.clock, {
+        kind: 'test',
+        to: 'once@example.com',
+        subject: 'Once',
+        text: 'x',
+        dedupeKey: 'once-1',
+      });
     }
     expect(await ctx.db.select().from(outbox).where(eq(outbox.dedupeKey, 'once-1'))).toHaveLength(1);
   });

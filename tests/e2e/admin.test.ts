@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/client.js';
 import { ManualClock } from '../../src/server/clock.js';
 import { seedGift } from '../helpers/seed.js';
+import { FROZEN_REASON } from '../../src/server/services/claims/claim.js';
 import { freePort } from '../helpers/smtp.js';
 import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
 import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
@@ -23,20 +24,62 @@ async function seedDataDir(dataDir: string): Promise<{ dueAt: number }> {
   const now = Date.now();
   const ctx = { db: database.db, clock: new ManualClock(new Date(now)) };
   const dueAt = now + DUE_DELAY_MS;
-  await seedGift(ctx, { amountCents: 2500, recipientFirstName: 'Zelda', recipientLastName: 'Quill', recipientEmail: 'zelda.quill@example.com' });
-  await seedGift(ctx, { amountCents: 10000, recipientFirstName: 'Milo', recipientLastName: 'Stone', recipientEmail: 'milo@example.com' });
-  await seedGift(ctx, { status: 'claimed', amountCents: 5000, recipientFirstName: 'Cora', recipientEmail: 'cora@example.com', claimedAt: new Date(now) });
-  await seedGift(ctx, { status: 'pending', amountCents: 7500, recipientFirstName: 'Penny', recipientEmail: 'penny@example.com' });
-  await seedGift(ctx, { status: 'refunded', amountCents: 4000, recipientFirstName: 'Rufus', recipientEmail: 'rufus@example.com' });
-  for (const [first, email] of [['Dora', 'dora@example.com'], ['Dean', 'dean@example.com']]) {
-    await seedGift(ctx, { amountCents: 3000, recipientFirstName: first, recipientEmail: email, expiresAt: new Date(dueAt) });
+  await seedGift(ctx, {
+    amountCents: 2500,
+    recipientFirstName: 'Zelda',
+    recipientLastName: 'Quill',
+    recipientEmail: 'zelda.quill@example.com',
+  });
+  await seedGift(ctx, {
+    amountCents: 10000,
+    recipientFirstName: 'Milo',
+    recipientLastName: 'Stone',
+    recipientEmail: 'milo@example.com',
+    // Frozen after too many wrong answers (decision 012): the list says why an operator must look.
+    claimFrozenAt: new Date(now),
+    needsAttention: FROZEN_REASON,
+  });
+  await seedGift(ctx, {
+    status: 'claimed',
+    amountCents: 5000,
+    recipientFirstName: 'Cora',
+    recipientEmail: 'cora@example.com',
+    claimedAt: new Date(now),
+  });
+  await seedGift(ctx, {
+    status: 'pending',
+    amountCents: 7500,
+    recipientFirstName: 'Penny',
+    recipientEmail: 'penny@example.com',
+  });
+  await seedGift(ctx, {
+    status: 'refunded',
+    amountCents: 4000,
+    recipientFirstName: 'Rufus',
+    recipientEmail: 'rufus@example.com',
+  });
+  for (const [first, email] of [
+    ['Dora', 'dora@example.com'],
+    ['Dean', 'dean@example.com'],
+  ]) {
+    await seedGift(ctx, {
+      amountCents: 3000,
+      recipientFirstName: first,
+      recipientEmail: email,
+      expiresAt: new Date(dueAt),
+    });
   }
   await database.close();
   return { dueAt };
 }
 
 const statValue = (page: Page, label: string) =>
-  page.getByTestId('stat-card').filter({ has: page.getByText(label, { exact: true }) }).locator('p').nth(1).textContent();
+  page
+    .getByTestId('stat-card')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('p')
+    .nth(1)
+    .textContent();
 
 describeE2E('admin in Chromium', () => {
   const browser = useBrowser();
@@ -48,7 +91,11 @@ describeE2E('admin in Chromium', () => {
     ({ dueAt } = await seedDataDir(dataDir));
     server = await startServer({ EXPIRY_INTERVAL_MINUTES: '1000' }, { dataDir, port: await freePort() });
     // One gift made the way a sender makes one: created, paid at the sandbox checkout, claim link e-mailed.
-    realGift = await createPaidGift(server.url, { recipientEmail: 'ruby.real@example.com', recipientFirstName: 'Ruby', amountCents: 6000 });
+    realGift = await createPaidGift(server.url, {
+      recipientEmail: 'ruby.real@example.com',
+      recipientFirstName: 'Ruby',
+      amountCents: 6000,
+    });
   });
   afterAll(async () => {
     await server?.dispose();
@@ -116,7 +163,12 @@ describeE2E('admin in Chromium', () => {
     const headers = await page.locator('thead th').allTextContents();
     expect(headers).toEqual(['ID', 'Status', 'Amount', 'Sender', 'Recipient', 'Created', 'Expires', 'Actions']);
     expect(await rows.first().locator('td').first().textContent()).toMatch(/^#\d+$/);
-    expect(await rows.first().locator('td').nth(5).textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    expect(await rows.first().locator('td').nth(5).textContent()).toMatch(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/,
+    );
+    const frozen = rows.filter({ hasText: 'milo@example.com' });
+    await frozen.getByText(`Needs attention: ${FROZEN_REASON}`).waitFor();
+    expect(await page.getByText(/^Needs attention:/).count()).toBe(1);
 
     // Search (partial, case-insensitive), then filter, then Clear.
     const search = page.getByPlaceholder('Search by email, name, or claim token...');
@@ -137,7 +189,10 @@ describeE2E('admin in Chromium', () => {
     await search.fill(realGift.claimToken);
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     expect(await rows.first().textContent()).toContain('ruby.real@example.com');
-    await rows.first().getByRole('button', { name: /^Resend Email/ }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: /^Resend Email/ })
+      .click();
     await toastWith('Email resent successfully').getByText('The recipient has been notified again').waitFor();
     const mail = await waitForEmail(server.url, 'ruby.real@example.com', (e) => !e.text.includes(realGift.claimToken));
     expect(mail.text).toMatch(/\/claim\/[A-Za-z0-9_-]{43}/);

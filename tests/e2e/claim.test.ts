@@ -19,7 +19,7 @@ describeE2E('claiming a gift in Chromium', () => {
     await page.getByRole('heading', { name: 'Complete Your Account Setup' }).waitFor();
     const [onboarding] = await Promise.all([
       page.context().waitForEvent('page'),
-      page.getByRole('button', { name: 'Complete Account Setup' }).click(),
+      page.getByRole('link', { name: 'Complete Account Setup' }).click(),
     ]);
     await onboarding.waitForLoadState();
     expect(onboarding.url()).toMatch(new RegExp(`^${server().url}/sandbox/onboarding/acct_sb_`));
@@ -28,7 +28,11 @@ describeE2E('claiming a gift in Chromium', () => {
   }
 
   it('refuses a wrong answer, then claims through sandbox onboarding to the claim success page', async () => {
-    const gift = await createPaidGift(server().url, { securityQuestion: "What is your pet's name?", securityAnswer: 'Rex', amountCents: 5000 });
+    const gift = await createPaidGift(server().url, {
+      securityQuestion: "What is your pet's name?",
+      securityAnswer: 'Rex',
+      amountCents: 5000,
+    });
     const page = await newPage(browser());
     await page.goto(gift.claimUrl);
     await page.getByRole('heading', { name: "You've Received a Gift!" }).waitFor();
@@ -62,13 +66,21 @@ describeE2E('claiming a gift in Chromium', () => {
     expect(success).not.toContain('Gift Sent Successfully!');
     for (const secret of SENDER_SECRETS) expect(success).not.toContain(secret);
 
-    const confirmation = await waitForEmail(server().url, gift.recipientEmail, (e) => e.subject === 'Your gift of $50.00 is on its way');
+    const confirmation = await waitForEmail(
+      server().url,
+      gift.recipientEmail,
+      (e) => e.subject === 'Your gift of $50.00 is on its way',
+    );
     for (const secret of SENDER_SECRETS) expect(confirmation.text).not.toContain(secret);
     await page.context().close();
   });
 
   it('shows verification pending, and the verification page turns to delivered without a reload once verified', async () => {
-    const gift = await createPaidGift(server().url, { securityQuestion: "What is your pet's name?", securityAnswer: 'Rex', amountCents: 2500 });
+    const gift = await createPaidGift(server().url, {
+      securityQuestion: "What is your pet's name?",
+      securityAnswer: 'Rex',
+      amountCents: 2500,
+    });
     const page = await newPage(browser());
     await page.goto(gift.claimUrl);
     const onboarding = await claimToOnboarding(page, 'Rex');

@@ -4,14 +4,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { gifts, sandboxAccounts, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema.js';
 import { systemClock, DAY, MINUTE } from '../../src/server/clock.js';
+import { describePostgres } from '../helpers/postgres-only.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
 import { seedGift } from '../helpers/seed.js';
 import { startServer } from './helpers/server.js';
 import { runUntilKilled, waitUntil } from './helpers/processes.js';
 
-const pg = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!pg)('crash between a money movement and its commit (PostgreSQL)', () => {
+describePostgres('crash between a money movement and its commit', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
@@ -25,7 +24,13 @@ describe.skipIf(!pg)('crash between a money movement and its commit (PostgreSQL)
 
   it('transfer: killed after the provider paid, restarted, one transfer and the gift claimed', async () => {
     const now = Date.now();
-    await database.db.insert(sandboxAccounts).values({ id: 'acct_sb_crash', email: 'crash@example.com', status: 'verified', createdAt: new Date(now), updatedAt: new Date(now) });
+    await database.db.insert(sandboxAccounts).values({
+      id: 'acct_sb_crash',
+      email: 'crash@example.com',
+      status: 'verified',
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    });
     const { gift: seeded } = await seedGift(ctx(), {
       recipientEmail: 'crash@example.com',
       claimStartedAt: new Date(now - MINUTE),
@@ -34,7 +39,8 @@ describe.skipIf(!pg)('crash between a money movement and its commit (PostgreSQL)
 
     const crash = await runUntilKilled({ ...env(), HUSHGIFT_FAULT: 'after-transfer' });
     expect(crash.signal).toBe('SIGKILL');
-    const transfersOf = () => database.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.transferGroup, seeded.publicId));
+    const transfersOf = () =>
+      database.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.transferGroup, seeded.publicId));
     // The provider moved the money; the database never recorded it.
     expect(await transfersOf()).toHaveLength(1);
     const interrupted = await gift(seeded.id);
@@ -44,7 +50,10 @@ describe.skipIf(!pg)('crash between a money movement and its commit (PostgreSQL)
 
     const server = await startServer(env());
     try {
-      await waitUntil(async () => (await gift(seeded.id)).status === 'claimed', 'the interrupted transfer to be reconciled');
+      await waitUntil(
+        async () => (await gift(seeded.id)).status === 'claimed',
+        'the interrupted transfer to be reconciled',
+      );
     } finally {
       await server.dispose();
     }
@@ -58,7 +67,8 @@ describe.skipIf(!pg)('crash between a money movement and its commit (PostgreSQL)
 
     const crash = await runUntilKilled({ ...env(), HUSHGIFT_FAULT: 'after-refund' });
     expect(crash.signal).toBe('SIGKILL');
-    const refundsOf = () => database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, seeded.paymentIntentId!));
+    const refundsOf = () =>
+      database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, seeded.paymentIntentId!));
     expect(await refundsOf()).toHaveLength(1);
     const interrupted = await gift(seeded.id);
     expect(interrupted.status).toBe('expired');
@@ -66,7 +76,10 @@ describe.skipIf(!pg)('crash between a money movement and its commit (PostgreSQL)
 
     const server = await startServer(env());
     try {
-      await waitUntil(async () => (await gift(seeded.id)).status === 'refunded', 'the interrupted refund to be reconciled');
+      await waitUntil(
+        async () => (await gift(seeded.id)).status === 'refunded',
+        'the interrupted refund to be reconciled',
+      );
     } finally {
       await server.dispose();
     }
@@ -77,7 +90,11 @@ describe.skipIf(!pg)('crash between a money movement and its commit (PostgreSQL)
     expect(after.refundId).toBe(refunds[0]!.id);
     // Claim and refund never both.
     expect(after.transferStartedAt).toBeNull();
-    const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from gifts where transfer_started_at is not null and refund_started_at is not null`) as unknown as { rows: Array<{ n: number }> }).rows as [{ n: number }];
+    const [{ n }] = (
+      (await database.db.execute(
+        sql`select count(*)::int as n from gifts where transfer_started_at is not null and refund_started_at is not null`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows as [{ n: number }];
     expect(n).toBe(0);
   });
 });

@@ -85,13 +85,26 @@ describeE2E('donor account with a donor created before the server starts', () =>
     await page.context().close();
   });
 
-  it('answers an unknown address with the same neutral message', async () => {
-    const page = await newPage(browser());
-    await page.goto(`${server.url}/donor/login`);
-    await page.getByLabel('Email').fill('nobody@example.com');
-    await page.getByRole('button', { name: 'Send Sign-In Link' }).click();
-    await page.getByRole('status').getByText("If an account exists, we've sent a sign-in link").waitFor();
-    await page.context().close();
+  it('answers an unknown address with the same neutral message as a known one, and sends it nothing', async () => {
+    const answerFor = async (address: string) => {
+      const page = await newPage(browser());
+      await page.goto(`${server.url}/donor/login`);
+      await page.getByLabel('Email').fill(address);
+      await page.getByRole('button', { name: 'Send Sign-In Link' }).click();
+      const status = page.getByRole('status').filter({ hasText: 'If an account exists' });
+      await status.waitFor();
+      const text = (await status.textContent())!.trim();
+      await page.context().close();
+      return text;
+    };
+    const unknown = await answerFor('nobody@example.com');
+    const known = await answerFor(email);
+    expect(unknown).toContain("If an account exists, we've sent a sign-in link");
+    expect(unknown).toBe(known);
+    // The known address got its link, so the outbox has run past both requests: the unknown one got nothing.
+    await waitForEmail(server.url, email, (m) => m.subject === SIGN_IN_SUBJECT);
+    const toNobody = (await (await fetch(`${server.url}/api/dev/emails?to=nobody%40example.com`)).json()) as unknown[];
+    expect(toNobody).toHaveLength(0);
   });
 
   it('signs in by e-mail link, shows overview and history, signs out, and the link does not work twice', async () => {
@@ -114,7 +127,8 @@ describeE2E('donor account with a donor created before the server starts', () =>
     expect(await main.textContent()).toMatch(/Member since [A-Z][a-z]+ \d{1,2}, \d{4}/);
 
     // Six paid gifts ($20 … $70); claimed ones are $30 and $70.
-    const stat = async (label: string) => (await page.locator('dt', { hasText: label }).locator('xpath=..').locator('dd').textContent())?.trim();
+    const stat = async (label: string) =>
+      (await page.locator('dt', { hasText: label }).locator('xpath=..').locator('dd').textContent())?.trim();
     expect(await stat('Total Gifts Sent')).toBe('6');
     expect(await stat('Total Amount Sent')).toBe('$270.00');
     expect(await stat('Gifts Claimed')).toBe('2');
@@ -140,10 +154,29 @@ describeE2E('donor account with a donor created before the server starts', () =>
     await rows.first().waitFor();
     expect(await rows.count()).toBe(7);
     const headers = await table.getByRole('columnheader').allTextContents();
-    expect(headers).toEqual(['Date', 'Recipient', 'Amount Sent', 'Amount Received', 'Status', 'Claimed Date']);
+    expect(headers).toEqual([
+      'Date',
+      'Recipient',
+      'Amount Sent',
+      'Amount Received',
+      'Status',
+      'Claimed Date',
+      'Gift page',
+    ]);
     await expectAccessible(page);
     const refunded = await rows.filter({ hasText: 'Rec4 Ipient' }).getByRole('cell').allTextContents();
-    expect(refunded.slice(1)).toEqual(['Rec4 Ipient', '$50.00', '$50.00', 'Refunded', '-Not claimed']);
+    expect(refunded.slice(1)).toEqual(['Rec4 Ipient', '$50.00', '$50.00', 'Refunded', '-Not claimed', 'Manage']);
+
+    // "Manage" opens the sender's gift page of that gift (decision 016).
+    await rows
+      .filter({ hasText: 'Rec4 Ipient' })
+      .getByRole('button', { name: /^Manage the gift to Rec4 Ipient/ })
+      .click();
+    await page.waitForURL(/\/gift\/manage\/[A-Za-z0-9_-]{43}$/);
+    await page.getByRole('heading', { level: 1, name: 'Your gift of $50.00 to Rec4' }).waitFor();
+    expect(await page.getByTestId('gift-stage').textContent()).toBe('Refunded');
+    await page.goto(server.url + '/donor/account');
+    await page.getByRole('tab', { name: 'Overview' }).waitFor();
 
     // A phone-sized screen has no horizontal page scroll.
     await page.setViewportSize({ width: 360, height: 800 });
@@ -169,7 +202,10 @@ describeE2E('donor account opted into while sending a gift', () => {
   const server = useServer();
 
   /** Landing → $25 → recipient (no options) → review; optionally opts in; pays in the sandbox with the given e-mail. */
-  async function sendInBrowser(page: Page, opts: { recipient: string; optIn?: { firstName: string; lastName: string; email: string }; payerEmail: string }) {
+  async function sendInBrowser(
+    page: Page,
+    opts: { recipient: string; optIn?: { firstName: string; lastName: string; email: string }; payerEmail: string },
+  ) {
     await gotoHydrated(page, server().url + '/');
     await page.getByRole('button', { name: '$25', exact: true }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -200,7 +236,11 @@ describeE2E('donor account opted into while sending a gift', () => {
     const page = await newPage(browser());
     await sendInBrowser(page, { recipient: 'Rosa', optIn: donorAccount, payerEmail: email });
     // Opted in with the same e-mail, but paid with someone else's at checkout: not this donor's gift.
-    await createPaidGift(server().url, { donorAccount, recipientFirstName: 'Other', payerEmail: 'someone.else@example.com' });
+    await createPaidGift(server().url, {
+      donorAccount,
+      recipientFirstName: 'Other',
+      payerEmail: 'someone.else@example.com',
+    });
 
     const mail = await waitForEmail(server().url, email, (m) => m.subject === SIGN_IN_SUBJECT);
     await page.goto(linkIn(mail.text)!);
@@ -214,14 +254,16 @@ describeE2E('donor account opted into while sending a gift', () => {
     expect(await recent.count()).toBe(1);
     expect(await recent.first().textContent()).toContain('$25.00 to Rosa Recipient');
     expect(await recent.first().textContent()).toContain('Paid');
-    expect(await page.locator('dt', { hasText: 'Total Amount Sent' }).locator('xpath=..').locator('dd').textContent()).toBe('$25.00');
+    expect(
+      await page.locator('dt', { hasText: 'Total Amount Sent' }).locator('xpath=..').locator('dd').textContent(),
+    ).toBe('$25.00');
 
     await page.getByRole('tab', { name: 'Gift History' }).click();
     const rows = page.getByRole('tabpanel', { name: 'Gift History' }).getByRole('row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(2);
     const cells = await rows.nth(1).getByRole('cell').allTextContents();
-    expect(cells.slice(1)).toEqual(['Rosa Recipient', '$25.00', '$25.00', 'Paid', '-Not claimed']);
+    expect(cells.slice(1)).toEqual(['Rosa Recipient', '$25.00', '$25.00', 'Paid', '-Not claimed', 'Manage']);
     expect(await page.getByRole('main').textContent()).not.toContain('Other');
 
     // Signed in, a gift paid with the donor's own e-mail joins the history without opting in again.
@@ -232,6 +274,39 @@ describeE2E('donor account opted into while sending a gift', () => {
     await page.waitForFunction(() => document.querySelectorAll('[role="tabpanel"] tbody tr').length === 2);
     expect(await after.nth(1).textContent()).toContain('Sage Recipient');
     expect(await page.getByRole('main').textContent()).not.toContain('Other');
+    await page.context().close();
+  });
+
+  it('deletes the account after a confirmation: profile erased, gifts unlinked, signed out', async () => {
+    const email = 'dora.delete@example.com';
+    await createPaidGift(server().url, {
+      donorAccount: { firstName: 'Dora', lastName: 'Delete', email },
+      recipientFirstName: 'Rhea',
+      payerEmail: email,
+    });
+    const page = await newPage(browser());
+    await page.goto(await requestLinkInBrowser(page, server().url, email));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/donor/account');
+    await page.getByRole('heading', { name: 'Dora Delete' }).waitFor();
+
+    // The first click only asks; Cancel keeps everything.
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your donor account?' });
+    await dialog.getByText('This cannot be undone.').waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Dora Delete' }).waitFor();
+
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    await page.getByRole('button', { name: 'Yes, delete my account' }).click();
+    await page.getByRole('status').getByText('Account deleted').first().waitFor();
+    await page.waitForURL((u) => u.pathname === '/');
+    // The session ended with the account, and the profile is gone from the server.
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'hg_donor')).toBeUndefined();
+    await expectNoAccount(page, server().url);
     await page.context().close();
   });
 });

@@ -31,8 +31,11 @@ describeE2E('information pages in Chromium', () => {
     for (const legal of ['/privacy-policy', '/terms-of-use']) {
       await page.goto(server().url + legal);
       await page.getByText('Last updated July 9, 2025').waitFor();
+      expect(await page.textContent('main')).toContain('We answer legal questions within 48 hours.');
     }
-    expect(await page.textContent('main')).toMatch(/laws of the State of Delaware[\s\S]*binding individual arbitration/);
+    expect(await page.textContent('main')).toMatch(
+      /laws of the State of Delaware[\s\S]*binding individual arbitration/,
+    );
     await page.context().close();
   });
 
@@ -94,9 +97,12 @@ describeE2E('information pages in Chromium', () => {
     const counts: number[] = [];
     for (const name of names.slice(1)) {
       await filters.getByRole('button', { name, exact: true }).click();
-      await expect(filters.getByRole('button', { name, exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+      await expect(filters.getByRole('button', { name, exact: true }).getAttribute('aria-pressed')).resolves.toBe(
+        'true',
+      );
       counts.push(await questions.count());
-      for (const text of await page.locator('main [role="region"] p.uppercase').allTextContents()) expect(text).toBe(name);
+      for (const text of await page.locator('main [role="region"] p.uppercase').allTextContents())
+        expect(text).toBe(name);
     }
     expect(counts.every((n) => n >= 2)).toBe(true);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(20);
@@ -136,9 +142,22 @@ describeE2E('information pages in Chromium', () => {
     await page.keyboard.press('Space');
     expect(await q1.getAttribute('aria-expanded')).toBe('true');
     expect(await q2.getAttribute('aria-expanded')).toBe('true');
-    await page.getByRole('region', { name: 'Do I need an account to send a gift?' }).getByText(/without creating an account/).waitFor();
+    await page
+      .getByRole('region', { name: 'Do I need an account to send a gift?' })
+      .getByText(/without creating an account/)
+      .waitFor();
     await page.keyboard.press('Space');
     expect(await q2.getAttribute('aria-expanded')).toBe('false');
+    await page.context().close();
+  });
+
+  it('states the real maximum gift in the FAQ', async () => {
+    const page = await open('/faq');
+    await page.getByRole('button', { name: 'How much can I send?' }).click();
+    const answer = await page.getByRole('region', { name: 'How much can I send?' }).textContent();
+    expect(answer).toContain('the maximum is $950,000.00');
+    expect(answer).toContain('one card payment of at most $999,999.99');
+    expect(answer).not.toMatch(/no fixed maximum/i);
     await page.context().close();
   });
 
@@ -166,10 +185,21 @@ describeE2E('information pages in Chromium', () => {
   it('sends a contact message: "Sending..." while busy, the success toast, a cleared form and the e-mail to support', async () => {
     const page = await open('/contact');
     await page.getByText(/priority response within 2 hours/).waitFor();
-    const options = await form(page).getByLabel('Category').locator('option').evaluateAll((os) =>
-      os.map((o) => [(o as HTMLOptionElement).value, o.textContent]),
-    );
-    expect(options.map(([v]) => v)).toEqual(['', 'general', 'technical', 'payment', 'gift-problem', 'refund', 'privacy', 'feedback', 'other']);
+    const options = await form(page)
+      .getByLabel('Category')
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    expect(options.map(([v]) => v)).toEqual([
+      '',
+      'general',
+      'technical',
+      'payment',
+      'gift-problem',
+      'refund',
+      'privacy',
+      'feedback',
+      'other',
+    ]);
 
     await fillContact(page, 'robin@example.com');
     // Hold the request briefly so the busy state can be seen.
@@ -190,7 +220,9 @@ describeE2E('information pages in Chromium', () => {
     for (const label of ['Name', 'Email', 'Category', 'Subject', 'Message']) {
       expect(await form(page).getByLabel(label).inputValue(), label).toBe('');
     }
-    const mail = await waitForEmail(server().url, SUPPORT_EMAIL_PUBLIC, (m) => m.subject.includes('Question about my gift'));
+    const mail = await waitForEmail(server().url, SUPPORT_EMAIL_PUBLIC, (m) =>
+      m.subject.includes('Question about my gift'),
+    );
     expect(mail.subject).toBe('[Contact: Problem with a gift] Question about my gift');
     expect(mail.text).toContain('Robin Reader <robin@example.com>');
     await page.context().close();
@@ -208,7 +240,11 @@ describeE2E('information pages in Chromium', () => {
     for (const msg of ['Email is required', 'Category is required', 'Subject is required', 'Message is required']) {
       await page.getByText(msg).waitFor();
     }
-    expect(await form(page).getByLabel('Name').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(
+      await form(page)
+        .getByLabel('Name')
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     expect(await form(page).getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
     await form(page).getByLabel('Email').fill('not-an-address');
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -225,7 +261,9 @@ describeE2E('information pages in Chromium', () => {
     await fillContact(page, 'fail@example.com');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Error sending message', { exact: true }).waitFor();
-    await page.getByText(`Please try again or email us directly at ${SUPPORT_EMAIL_PUBLIC}.`, { exact: true }).waitFor();
+    await page
+      .getByText(`Please try again or email us directly at ${SUPPORT_EMAIL_PUBLIC}.`, { exact: true })
+      .waitFor();
     expect(await form(page).getByLabel('Email').inputValue()).toBe('fail@example.com');
     await page.getByRole('button', { name: 'Send Message' }).waitFor();
     await page.context().close();
@@ -235,7 +273,9 @@ describeE2E('information pages in Chromium', () => {
     const page = await open('/pricing');
     await page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor();
     await page.keyboard.press('F8');
-    await page.waitForFunction(() => document.activeElement?.closest('[role="region"][aria-label^="Notifications"]') !== null);
+    await page.waitForFunction(
+      () => document.activeElement?.closest('[role="region"][aria-label^="Notifications"]') !== null,
+    );
     await page.context().close();
   });
 });

@@ -12,11 +12,16 @@ describe('createPaidGift on the built server', () => {
   });
 
   it('creates, pays and answers the claim link from the recipient e-mail; the sender gets a receipt', async () => {
-    const gift = await createPaidGift(server.url, { recipientEmail: 'helper@example.com', payerEmail: 'helper.payer@example.com' });
+    const gift = await createPaidGift(server.url, {
+      recipientEmail: 'helper@example.com',
+      payerEmail: 'helper.payer@example.com',
+    });
     expect(gift.recipientEmail).toBe('helper@example.com');
     expect(gift.claimUrl).toBe(`${server.url}/claim/${gift.claimToken}`);
     expect(gift.checkoutUrl).toMatch(new RegExp(`^${server.url}/sandbox/checkout/cs_sandbox_`));
-    const receipt = await waitForEmail(server.url, 'helper.payer@example.com', (e) => e.subject.startsWith('Your Hushgift receipt'));
+    const receipt = await waitForEmail(server.url, 'helper.payer@example.com', (e) =>
+      e.subject.startsWith('Your Hushgift receipt'),
+    );
     expect(receipt.subject).toBe('Your Hushgift receipt: $53.80');
   });
 });

@@ -47,7 +47,14 @@ describeE2E('sending a gift in Chromium', () => {
     const page = await newPage(browser());
     await fillToReview(page, 'e2e.rita@example.com');
     const main = page.getByRole('main');
-    for (const text of ['Rita Recipient', 'e2e.rita@example.com', '$50.00', 'Happy birthday, Rita!', 'Name of our first cat?', 'Tiger']) {
+    for (const text of [
+      'Rita Recipient',
+      'e2e.rita@example.com',
+      '$50.00',
+      'Happy birthday, Rita!',
+      'Name of our first cat?',
+      'Tiger',
+    ]) {
       await main.getByText(text, { exact: true }).first().waitFor();
     }
     await page.getByRole('button', { name: 'Custom', exact: true }).click();
@@ -110,7 +117,13 @@ describeE2E('sending a gift in Chromium', () => {
     await page.getByText('Notification Payment canceled').waitFor(); // the info toast
     await page.waitForURL((u) => u.pathname === '/gift/review' && u.search === '');
     const main = page.getByRole('main');
-    for (const text of ['Rita Recipient', 'e2e.cancel@example.com', 'Happy birthday, Rita!', 'Name of our first cat?', 'Tiger']) {
+    for (const text of [
+      'Rita Recipient',
+      'e2e.cancel@example.com',
+      'Happy birthday, Rita!',
+      'Name of our first cat?',
+      'Tiger',
+    ]) {
       await main.getByText(text, { exact: true }).first().waitFor();
     }
     expect(await page.getByRole('button', { name: '$3', exact: true }).getAttribute('aria-pressed')).toBe('true');
@@ -172,7 +185,13 @@ describeE2E('sending a gift in Chromium', () => {
 
   it('redirects gift pages without a draft to the landing page; the amount form enforces $5 and "Send a Gift" starts over', async () => {
     const page = await newPage(browser(), { width: 360, height: 740 });
-    for (const path of ['/gift/recipient-info', '/gift/personal-message', '/gift/security', '/gift/review', '/gift/review-new']) {
+    for (const path of [
+      '/gift/recipient-info',
+      '/gift/personal-message',
+      '/gift/security',
+      '/gift/review',
+      '/gift/review-new',
+    ]) {
       await page.goto(server().url + path);
       await page.waitForURL((u) => u.pathname === '/');
     }
@@ -184,6 +203,14 @@ describeE2E('sending a gift in Chromium', () => {
     await page.getByLabel('Custom amount ($)').fill('4.99');
     await cont.click();
     await page.getByText('The minimum gift is $5.00.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByLabel('Custom amount ($)').fill('999999.99');
+    await cont.click();
+    await page
+      .getByText(
+        'The maximum gift is $950,000.00: with the fee and tip it must fit in one card payment of at most $999,999.99.',
+      )
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByLabel('Custom amount ($)').fill('12.34');
     await cont.click();
@@ -202,7 +229,9 @@ describeE2E('sending a gift in Chromium', () => {
     const page = await newPage(browser(), { width: 360, height: 740 });
     const check = async (name: string) => {
       const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(violations.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(violations.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     };
     await gotoHydrated(page, server().url + '/');

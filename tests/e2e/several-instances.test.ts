@@ -5,27 +5,26 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { gifts, outbox, sandboxAccounts, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema.js';
 import { systemClock, DAY, MINUTE } from '../../src/server/clock.js';
 import { queueEmail } from '../../src/server/email/outbox.js';
+import { describePostgres } from '../helpers/postgres-only.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
 import { seedGift, type GiftRow } from '../helpers/seed.js';
-import { SmtpPeer, freePort } from '../helpers/smtp.js';
+import { SmtpPeer } from '../helpers/smtp.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 import { waitUntil } from './helpers/processes.js';
 
-const pg = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!pg)('several instances on one database (PostgreSQL)', () => {
+describePostgres('several instances on one database', () => {
   let database: TestDatabase;
   let smtp: SmtpPeer;
   const servers: RunningServer[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    smtp = new SmtpPeer(await freePort());
+    smtp = new SmtpPeer();
     await smtp.start();
   });
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.dispose()));
-    await smtp?.stop();
+    await smtp?.close();
     await database?.destroy();
   });
 
@@ -36,18 +35,47 @@ describe.skipIf(!pg)('several instances on one database (PostgreSQL)', () => {
     const payable: GiftRow[] = [];
     const finished: GiftRow[] = [];
     for (let i = 0; i < 15; i++) {
-      expiring.push((await seedGift(ctx, { expiresAt: new Date(now - DAY), senderEmail: `expire${i}@example.com` })).gift);
+      expiring.push(
+        (await seedGift(ctx, { expiresAt: new Date(now - DAY), senderEmail: `expire${i}@example.com` })).gift,
+      );
     }
     for (let i = 0; i < 8; i++) {
       const account = `acct_sb_multi_${i}`;
-      await database.db.insert(sandboxAccounts).values({ id: account, email: `payee${i}@example.com`, status: 'verified', createdAt: new Date(now), updatedAt: new Date(now) });
-      payable.push((await seedGift(ctx, { recipientEmail: `payee${i}@example.com`, claimStartedAt: new Date(now - MINUTE), recipientAccountId: account })).gift);
+      await database.db.insert(sandboxAccounts).values({
+        id: account,
+        email: `payee${i}@example.com`,
+        status: 'verified',
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      });
+      payable.push(
+        (
+          await seedGift(ctx, {
+            recipientEmail: `payee${i}@example.com`,
+            claimStartedAt: new Date(now - MINUTE),
+            recipientAccountId: account,
+          })
+        ).gift,
+      );
     }
     for (let i = 0; i < 5; i++) {
-      finished.push((await seedGift(ctx, { status: 'claimed', claimedAt: new Date(now - 61 * DAY), transferStartedAt: new Date(now - 61 * DAY) })).gift);
+      finished.push(
+        (
+          await seedGift(ctx, {
+            status: 'claimed',
+            claimedAt: new Date(now - 61 * DAY),
+            transferStartedAt: new Date(now - 61 * DAY),
+          })
+        ).gift,
+      );
     }
     for (let i = 0; i < 20; i++) {
-      await queueEmail(database.db, systemClock, { kind: 'test', to: `backlog${i}@example.com`, subject: `Backlog ${i}`, text: 'x' });
+      await queueEmail(database.db, systemClock, {
+        kind: 'test',
+        to: `backlog${i}@example.com`,
+        subject: `Backlog ${i}`,
+        text: 'x',
+      });
     }
 
     const env = {
@@ -60,34 +88,45 @@ describe.skipIf(!pg)('several instances on one database (PostgreSQL)', () => {
     servers.push(...(await Promise.all([startServer(env), startServer(env)])));
 
     const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
-    await waitUntil(async () => {
-      const open = await database.db
-        .select({ id: gifts.id })
-        .from(gifts)
-        .where(
-          and(
-            inArray(gifts.id, [...ids(expiring), ...ids(payable), ...ids(finished)]),
-            // Not yet where it should end.
-            inArray(gifts.status, ['paid', 'expired']),
-          ),
-        );
-      const erased = await database.db.select({ id: gifts.id }).from(gifts).where(and(inArray(gifts.id, ids(finished)), isNull(gifts.personalDataErasedAt)));
-      const unsent = await database.db.select({ id: outbox.id }).from(outbox).where(isNull(outbox.sentAt));
-      return open.length === 0 && erased.length === 0 && unsent.length === 0;
-    }, 'both instances to finish every job', 90_000);
+    await waitUntil(
+      async () => {
+        const open = await database.db
+          .select({ id: gifts.id })
+          .from(gifts)
+          .where(
+            and(
+              inArray(gifts.id, [...ids(expiring), ...ids(payable), ...ids(finished)]),
+              // Not yet where it should end.
+              inArray(gifts.status, ['paid', 'expired']),
+            ),
+          );
+        const erased = await database.db
+          .select({ id: gifts.id })
+          .from(gifts)
+          .where(and(inArray(gifts.id, ids(finished)), isNull(gifts.personalDataErasedAt)));
+        const unsent = await database.db.select({ id: outbox.id }).from(outbox).where(isNull(outbox.sentAt));
+        return open.length === 0 && erased.length === 0 && unsent.length === 0;
+      },
+      'both instances to finish every job',
+      90_000,
+    );
 
     // Each expired gift: refunded once, its sender e-mailed once.
     for (const g of expiring) {
       const [row] = await database.db.select().from(gifts).where(eq(gifts.id, g.id));
       expect(row!.status).toBe('refunded');
-      expect(await database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, g.paymentIntentId!))).toHaveLength(1);
+      expect(
+        await database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, g.paymentIntentId!)),
+      ).toHaveLength(1);
       expect(smtp.received.filter((m) => m.to.includes(g.senderEmail!))).toHaveLength(1);
     }
     // Each payable gift: one transfer, claimed, its recipient e-mailed once.
     for (const g of payable) {
       const [row] = await database.db.select().from(gifts).where(eq(gifts.id, g.id));
       expect(row!.status).toBe('claimed');
-      expect(await database.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.transferGroup, g.publicId))).toHaveLength(1);
+      expect(
+        await database.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.transferGroup, g.publicId)),
+      ).toHaveLength(1);
       expect(smtp.received.filter((m) => m.to.includes(g.recipientEmail!))).toHaveLength(1);
     }
     // The backlog: every message exactly once.

@@ -27,10 +27,15 @@ describeE2E('the product shell in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows the 404 page for an unknown path', async () => {
+  it('shows the 404 page for an unknown path, with status 404', async () => {
     const page = await newPage(browser());
     const res = await page.goto(server().url + '/no-such-page');
-    expect(res?.status()).toBe(200);
+    expect(res?.status()).toBe(404);
+    expect(res?.headers()['content-type']).toMatch(/^text\/html/);
+    // (A claim link the lookup refuses is its own page's 404: tests/e2e/claim-page.test.ts.)
+    for (const known of ['/admin/login', '/claim-success', '/donor/account']) {
+      expect((await fetch(server().url + known)).status).toBe(200);
+    }
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.textContent('main')).toMatch(/forget to add the page to the router/);
     await page.context().close();
@@ -80,7 +85,14 @@ describeE2E('server process lifecycle', () => {
     // Its own process group: npm runs a shell that runs the server, and all of them stop together.
     const child = spawn('npm', ['start'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -90,7 +102,10 @@ describeE2E('server process lifecycle', () => {
     try {
       let html = '';
       for (let i = 0; i < 300 && child.exitCode === null && !html; i++) {
-        html = await fetch(`http://127.0.0.1:${port}/`).then((r) => (r.ok ? r.text() : ''), () => '');
+        html = await fetch(`http://127.0.0.1:${port}/`).then(
+          (r) => (r.ok ? r.text() : ''),
+          () => '',
+        );
         if (!html) await new Promise((r) => setTimeout(r, 200));
       }
       expect(html, output).toMatch(/<div id="root">.*Send money anonymously\./s);

@@ -1,7 +1,12 @@
 // Admin helpers for API tests: create the owner, log in, and send requests with the session cookie.
 import type { TestContext } from './test-app.js';
 
-export const ADMIN = { email: 'owner@example.com', password: 'correct horse battery', firstName: 'Olive', lastName: 'Owner' };
+export const ADMIN = {
+  email: 'owner@example.com',
+  password: 'correct horse battery',
+  firstName: 'Olive',
+  lastName: 'Owner',
+};
 
 export async function setupAdmin(ctx: TestContext, admin = ADMIN): Promise<void> {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/setup', payload: admin });

@@ -15,7 +15,11 @@ export async function seedClaimableGift(ctx: TestContext, options: SeedGiftOptio
 }
 
 export function claim(ctx: TestContext, token: string, body?: unknown) {
-  return ctx.app.inject({ method: 'POST', url: `/api/gifts/claim/${token}`, payload: body === undefined ? undefined : (body as object) });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/gifts/claim/${token}`,
+    payload: body === undefined ? undefined : (body as object),
+  });
 }
 
 export function complete(ctx: TestContext, token: string) {
@@ -38,7 +42,12 @@ export async function startClaim(ctx: TestContext, token: string, securityAnswer
 }
 
 /** Submits the sandbox onboarding form, as the recipient's browser would. */
-export function submitOnboarding(ctx: TestContext, accountId: string, outcome: 'verified' | 'needs_info' | 'pending', returnUrl: string) {
+export function submitOnboarding(
+  ctx: TestContext,
+  accountId: string,
+  outcome: 'verified' | 'needs_info' | 'pending',
+  returnUrl: string,
+) {
   return ctx.app.inject({
     method: 'POST',
     url: `/sandbox/onboarding/${accountId}`,
@@ -48,6 +57,21 @@ export function submitOnboarding(ctx: TestContext, accountId: string, outcome: '
 }
 
 /** Sets a sandbox account's state directly, without the event or the prompt payout (the provider changed quietly). */
-export async function setAccountStatus(ctx: TestContext, accountId: string, status: 'new' | 'verified' | 'needs_info' | 'pending') {
+export async function setAccountStatus(
+  ctx: TestContext,
+  accountId: string,
+  status: 'new' | 'verified' | 'needs_info' | 'pending',
+) {
   await ctx.db.update(sandboxAccounts).set({ status }).where(eq(sandboxAccounts.id, accountId));
+}
+
+/**
+ * Moves a gift's expiry a day into the past, behind its claim (so the claim gets no grace): due for the expiry
+ * job now. A claim cannot start past expires_at (decision 012), so tests of that race start the claim first.
+ */
+export async function expireBehindClaim(ctx: TestContext, giftId: number): Promise<void> {
+  await ctx.db
+    .update(gifts)
+    .set({ expiresAt: new Date(ctx.clock.now().getTime() - 86_400_000) })
+    .where(eq(gifts.id, giftId));
 }

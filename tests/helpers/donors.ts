@@ -5,7 +5,10 @@ import type { TestContext } from './test-app.js';
 
 let seq = 0;
 
-export async function seedDonor(ctx: Pick<TestContext, 'db' | 'clock'>, overrides: Partial<typeof donors.$inferInsert> = {}) {
+export async function seedDonor(
+  ctx: Pick<TestContext, 'db' | 'clock'>,
+  overrides: Partial<typeof donors.$inferInsert> = {},
+) {
   seq++;
   const [row] = await ctx.db
     .insert(donors)
@@ -30,11 +33,20 @@ export async function latestSignInToken(ctx: TestContext, to: string): Promise<s
 }
 
 /** Issues a link the way the product does, opens it through the API, and answers the session cookie value. */
-export async function signInDonor(ctx: TestContext, donor: { id: number; email: string }, remoteAddress = '10.9.9.9'): Promise<string> {
+export async function signInDonor(
+  ctx: TestContext,
+  donor: { id: number; email: string },
+  remoteAddress = '10.9.9.9',
+): Promise<string> {
   await ctx.db.transaction((tx) => issueDonorSignInLink(tx, ctx.deps, donor.id));
   const token = await latestSignInToken(ctx, donor.email);
   if (!token) throw new Error(`no sign-in e-mail for ${donor.email}`);
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/donor/sign-in/verify', payload: { token }, remoteAddress });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/donor/sign-in/verify',
+    payload: { token },
+    remoteAddress,
+  });
   const cookie = res.cookies.find((c) => c.name === 'hg_donor');
   if (res.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return cookie.value;

@@ -1,14 +1,20 @@
-// A valid create-gift payload with correct figures, and Stripe-shaped checkout events signed for the sandbox.
+// A valid create-gift payload with correct figures, and Stripe checkout events signed with the test webhook secret
+// (for apps built with sandboxWithStripeWebhooks, or the Stripe adapter against the stand-in).
 import { eq } from 'drizzle-orm';
 import { gifts } from '../../src/server/db/schema.js';
 import { wireFigures, type CreateGiftPayload } from '../../src/shared/schemas/gift.js';
-import { signSandboxPayload } from '../../src/server/payments/sandbox/webhooks.js';
+import Stripe from 'stripe';
+import { SandboxProvider } from '../../src/server/payments/sandbox/provider.js';
+import { StripeProvider } from '../../src/server/payments/stripe/provider.js';
+import type { AppDeps } from '../../src/server/deps.js';
 import type { TestContext } from './test-app.js';
 
 let seq = 0;
 
 /** Figures computed with the shared fee rule from amount and tip cents. */
-export function giftPayload(overrides: Partial<CreateGiftPayload> & { amountCents?: number; tipCents?: number } = {}): CreateGiftPayload {
+export function giftPayload(
+  overrides: Partial<CreateGiftPayload> & { amountCents?: number; tipCents?: number } = {},
+): CreateGiftPayload {
   const { amountCents = 5000, tipCents = 100, ...rest } = overrides;
   seq++;
   return {
@@ -29,7 +35,11 @@ export async function postGift(ctx: TestContext, payload: unknown, headers: Reco
 }
 
 /** Creates a gift through the API; answers its row. */
-export async function createPendingGift(ctx: TestContext, overrides: Parameters<typeof giftPayload>[0] = {}, headers: Record<string, string> = {}) {
+export async function createPendingGift(
+  ctx: TestContext,
+  overrides: Parameters<typeof giftPayload>[0] = {},
+  headers: Record<string, string> = {},
+) {
   const res = await postGift(ctx, giftPayload(overrides), headers);
   if (res.statusCode !== 201) throw new Error(`POST /api/gifts answered ${res.statusCode}: ${res.body}`);
   const sessionId = (res.json() as { checkoutUrl: string }).checkoutUrl.split('/').pop()!;
@@ -70,11 +80,35 @@ export function checkoutEvent(gift: typeof gifts.$inferSelect, options: SessionE
   };
 }
 
-/** Posts an event to the webhook route, signed with the sandbox secret unless a signature is given. */
+/** The platform endpoint's signing secret in tests (the stand-in's adapter uses it too). */
+export const TEST_WEBHOOK_SECRET = 'whsec_test_standin';
+/** The Connect endpoint's signing secret in tests. */
+export const TEST_CONNECT_WEBHOOK_SECRET = 'whsec_test_connect';
+
+/** The Stripe-Signature header for a payload, as Stripe would sign it with this secret. */
+export const stripeSignature = (payload: string, secret = TEST_WEBHOOK_SECRET) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+/**
+ * The sandbox for every command, and the Stripe adapter's webhook verification and translation: tests of
+ * event handling post real Stripe event shapes while the rest of the flow runs on the sandbox.
+ */
+export function sandboxWithStripeWebhooks({ db, clock, config }: Omit<AppDeps, 'payments'>): SandboxProvider {
+  const sandbox = new SandboxProvider({ db, clock, publicUrl: config.publicUrl });
+  const stripe = new StripeProvider({
+    secretKey: 'sk_test_unused',
+    webhookSecret: TEST_WEBHOOK_SECRET,
+    connectWebhookSecret: TEST_CONNECT_WEBHOOK_SECRET,
+  });
+  sandbox.verifyWebhook = stripe.verifyWebhook;
+  return sandbox;
+}
+
+/** Posts an event to the webhook route, signed with the test webhook secret unless a signature is given. */
 export async function postEvent(ctx: TestContext, event: object, signature?: string | null) {
   const payload = JSON.stringify(event);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const sig = signature === undefined ? signSandboxPayload(payload) : signature;
+  const sig = signature === undefined ? stripeSignature(payload) : signature;
   if (sig !== null) headers['stripe-signature'] = sig;
   return ctx.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload, headers });
 }

@@ -8,6 +8,7 @@ export interface ReceivedMail {
   raw: string;
 }
 
+/** A port nobody listens on now: only for servers in other processes, which must be told their port up front. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -19,20 +20,33 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Binds its port once (port 0, chosen by the system) at listen() and keeps it until close(): start() and stop()
+ * only switch between accepting mail and refusing every connection ("SMTP is down"), so no other process can take
+ * the port in between, as a pick-close-rebind would allow.
+ */
 export class SmtpPeer {
   readonly received: ReceivedMail[] = [];
   private server?: SMTPServer;
-  constructor(readonly port: number) {}
+  private accepting = false;
+  port = 0;
 
   get url(): string {
+    if (!this.port) throw new Error('SmtpPeer: listen() first');
     return `smtp://127.0.0.1:${this.port}`;
   }
 
-  async start(): Promise<void> {
+  /** Binds the port, refusing connections until start(). */
+  async listen(): Promise<void> {
+    if (this.server) return;
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // Down answers as a server that is out of service does: 421, a temporary refusal (a bare error would be 554,
+      // which the outbox rightly treats as a permanent bounce).
+      onConnect: (_session, callback) =>
+        this.accepting ? callback() : callback(Object.assign(new Error('SMTP peer is down'), { responseCode: 421 })),
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
@@ -48,12 +62,25 @@ export class SmtpPeer {
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
+      server.listen(0, '127.0.0.1', () => resolve());
     });
+    this.port = (server.server.address() as net.AddressInfo).port;
     this.server = server;
   }
 
+  /** Accepts mail (binding the port first if needed). */
+  async start(): Promise<void> {
+    await this.listen();
+    this.accepting = true;
+  }
+
+  /** Refuses every connection from now on; the port stays bound. */
   async stop(): Promise<void> {
+    this.accepting = false;
+  }
+
+  async close(): Promise<void> {
+    this.accepting = false;
     const server = this.server;
     this.server = undefined;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,13 +1,15 @@
 // A local HTTP stand-in of the Stripe API for contract tests of the Stripe adapter. The official SDK is pointed
 // at it (host/port/protocol); it records every request exactly as the SDK sent it and answers with Stripe's own
-// example objects from ../shared/stripe-fixtures, overriding only the fields a test is about.
+// example objects (tests/fixtures/stripe, see its README for source and licence), overriding only the fields a test
+// is about. A handler that throws (a missing fixture, a failed expectation) is answered with a 500 carrying the
+// error, so the test fails at once instead of the SDK waiting for an answer that never comes.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { StripeProvider } from '../../src/server/payments/stripe/provider.js';
 
-const FIXTURES_FILE = path.resolve(import.meta.dirname, '../../../shared/stripe-fixtures/fixtures3-subset.json');
+const FIXTURES_FILE = path.resolve(import.meta.dirname, '../fixtures/stripe/fixtures3-subset.json');
 
 type Json = Record<string, unknown>;
 
@@ -16,7 +18,7 @@ let fixtureCache: Record<string, Json> | undefined;
 export function stripeFixture(resource: string, overrides: Json = {}): Json {
   fixtureCache ??= (JSON.parse(readFileSync(FIXTURES_FILE, 'utf8')) as { resources: Record<string, Json> }).resources;
   const base = fixtureCache[resource];
-  if (!base) throw new Error(`no Stripe fixture for ${resource}`);
+  if (!base) throw new Error(`no Stripe fixture for ${resource} in tests/fixtures/stripe (see its README to add one)`);
   return { ...structuredClone(base), ...overrides };
 }
 
@@ -86,20 +88,13 @@ export class StripeStandIn {
           headers: req.headers,
         };
         this.requests.push(recorded);
-        const handler = this.match(recorded.method, recorded.path);
-        let status = 200;
-        let body: Json;
-        if (!handler) {
-          status = 404;
-          body = { error: { type: 'invalid_request_error', message: `stand-in has no answer for ${recorded.method} ${recorded.path}` } };
-        } else {
-          const answer = handler(recorded);
-          if ('body' in answer && typeof answer.body === 'object' && answer.body !== null && 'status' in answer) {
-            status = (answer.status as number) ?? 200;
-            body = answer.body as Json;
-          } else body = answer as Json;
-        }
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_standin_${this.requests.length}` });
+        const { status, body } = this.answer(recorded);
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_standin_${this.requests.length}`,
+          // A 500 from the stand-in is a broken test, not a passing fault: the SDK must not retry it.
+          ...(status >= 500 ? { 'stripe-should-retry': 'false' } : {}),
+        });
         res.end(JSON.stringify(body));
       });
     });
@@ -120,6 +115,24 @@ export class StripeStandIn {
       port: this.port,
       protocol: 'http',
     });
+  }
+
+  private answer(recorded: RecordedRequest): { status: number; body: Json } {
+    const handler = this.match(recorded.method, recorded.path);
+    if (!handler) {
+      const message = `stand-in has no answer for ${recorded.method} ${recorded.path}`;
+      return { status: 404, body: { error: { type: 'invalid_request_error', message } } };
+    }
+    try {
+      const answer = handler(recorded);
+      if ('body' in answer && typeof answer.body === 'object' && answer.body !== null && 'status' in answer) {
+        return { status: (answer.status as number) ?? 200, body: answer.body as Json };
+      }
+      return { status: 200, body: answer as Json };
+    } catch (error) {
+      const message = `stand-in handler for ${recorded.method} ${recorded.path} failed: ${String(error)}`;
+      return { status: 500, body: { error: { type: 'api_error', message } } };
+    }
   }
 
   private match(method: string, p: string): StandInHandler | undefined {

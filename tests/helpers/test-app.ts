@@ -6,6 +6,7 @@ import { testConfig, type Config } from '../../src/server/config.js';
 import type { AppDeps } from '../../src/server/deps.js';
 import { devEmails } from '../../src/server/db/schema.js';
 import { deliverDueEmails } from '../../src/server/email/outbox.js';
+import { recordBounce } from '../../src/server/services/delivery/bounce.js';
 import { devMailbox, type Mailer } from '../../src/server/email/transport.js';
 import { createPaymentProvider } from '../../src/server/payments/index.js';
 import type { PaymentProvider } from '../../src/server/payments/provider.js';
@@ -47,7 +48,16 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
     database,
     clock,
     async flushEmails() {
-      await deliverDueEmails({ db, mailer, clock, messageIdDomain: 'test.local' }, 1000);
+      await deliverDueEmails(
+        {
+          db,
+          mailer,
+          clock,
+          messageIdDomain: 'test.local',
+          onBounce: (m) => recordBounce({ db, clock, publicUrl: config.publicUrl }, m),
+        },
+        1000,
+      );
       return db.select().from(devEmails).orderBy(devEmails.id);
     },
     async close() {

@@ -1,4 +1,4 @@
-// The client's one API helper and query defaults (spec §7, §8): credentials always, JSON bodies, errors that read
+// The client's one API helper and query defaults: credentials always, JSON bodies, errors that read
 // "<status>: <body or status text>", the on-401 choice, and TanStack Query never refetching or retrying on its own.
 import { ApiError, apiGet, apiRequest, errorMessage } from '../../src/client/lib/api.js';
 import { getQueryFn, queryClient } from '../../src/client/lib/query-client.js';
@@ -70,9 +70,14 @@ describe('apiGet and the query function', () => {
     expect(calls[0]).toMatchObject({ url: '/api/admin/stats', init: { credentials: 'include' } });
   });
 
-  it('configures TanStack Query as spec §7 says: no interval, no refetch on focus, never stale, no retries', () => {
+  it('configures TanStack Query: no interval, no refetch on focus, never stale, no retries', () => {
     const defaults = queryClient.getDefaultOptions();
-    expect(defaults.queries).toMatchObject({ refetchInterval: false, refetchOnWindowFocus: false, staleTime: Infinity, retry: false });
+    expect(defaults.queries).toMatchObject({
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Infinity,
+      retry: false,
+    });
     expect(defaults.mutations).toMatchObject({ retry: false });
   });
 });

@@ -1,4 +1,4 @@
-// The claim page's error toasts (spec §8) and the verification page's status wording (spec §4).
+// The claim page's error toasts and the verification page's status wording.
 import { ApiError } from '../../src/client/lib/api.js';
 import { claimErrorText } from '../../src/client/features/claim/claim-errors.js';
 import { statusWording } from '../../src/client/features/claim/status-wording.js';
@@ -6,10 +6,16 @@ import { statusWording } from '../../src/client/features/claim/status-wording.js
 const server = (status: number, message: string) => new ApiError(status, JSON.stringify({ message }), 'Bad Request');
 
 describe('claim error toasts', () => {
-  it('maps the three claim messages exactly as the spec says', () => {
-    expect(claimErrorText(server(400, 'Incorrect security answer'))).toBe('The answer to your security question is incorrect');
-    expect(claimErrorText(server(400, 'Security answer is required'))).toBe('Please provide an answer to the security question');
-    expect(claimErrorText(server(400, 'Gift payment has not been completed'))).toBe('Gift payment has not been completed yet');
+  it('maps the three claim messages to the words a recipient reads', () => {
+    expect(claimErrorText(server(400, 'Incorrect security answer'))).toBe(
+      'The answer to your security question is incorrect',
+    );
+    expect(claimErrorText(server(400, 'Security answer is required'))).toBe(
+      'Please provide an answer to the security question',
+    );
+    expect(claimErrorText(server(400, 'Gift payment has not been completed'))).toBe(
+      'Gift payment has not been completed yet',
+    );
   });
 
   it('shows any other server message, or "Failed to claim gift" when there is none', () => {
@@ -23,7 +29,8 @@ describe('claim error toasts', () => {
 });
 
 describe('verification status wording', () => {
-  const of = (status: string, pending = 0) => statusWording({ status, stripeAccount: { requirements_pending: pending } } as never);
+  const of = (status: string, pending = 0) =>
+    statusWording({ status, stripeAccount: { requirements_pending: pending } } as never);
 
   it('words each onboarding status', () => {
     expect(of('completed').text).toMatch(/within 1-2 business days/);

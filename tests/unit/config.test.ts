@@ -25,7 +25,19 @@ describe('configuration', () => {
 
   it('needs the Stripe keys when Stripe is chosen', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
+  });
+
+  it('refuses Stripe without SMTP in any environment, in one line saying why', () => {
+    const stripe = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      expect(() => loadConfig({ ...stripe, NODE_ENV })).toThrow(
+        /^Invalid configuration: SMTP_URL is required when PAYMENT_PROVIDER=stripe \(real claim links must not go to the dev mailbox\)$/,
+      );
+    }
+    expect(loadConfig({ ...stripe, SMTP_URL: 'smtp://mail.example:587' }).paymentProvider).toBe('stripe');
   });
 
   it('refuses production with the sandbox provider or without SMTP', () => {

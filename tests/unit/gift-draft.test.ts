@@ -1,7 +1,33 @@
-// The draft in sessionStorage (one key, fields of spec §3) and the payload built from it.
-import { DRAFT_KEY, EMPTY_DRAFT, clearDraft, effectiveTip, readDraft, startNewDraft, updateDraft } from '../../src/client/lib/gift-draft.js';
-import { buildGiftPayload, donorFieldErrors, payloadProblem } from '../../src/client/features/gift/build-payload.js';
+// The draft in sessionStorage (one key, every field of the gift) and the payload built from it.
+import {
+  DRAFT_KEY,
+  EMPTY_DRAFT,
+  clearDraft,
+  effectiveTip,
+  readDraft,
+  startNewDraft,
+  updateDraft,
+} from '../../src/client/lib/gift-draft.js';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { buildGiftPayload, payloadProblem } from '../../src/client/features/gift/build-payload.js';
+import type { GiftDraft } from '../../src/client/lib/gift-draft.js';
 import { createGiftSchema } from '../../src/shared/schemas/gift.js';
+import { donorOptInSchema } from '../../src/shared/schemas/gift-steps.js';
+
+/** The messages the review page's form shows beside the donor fields: its resolver over the shared schema. */
+async function donorFieldErrors(d: GiftDraft): Promise<Record<string, string | undefined>> {
+  const values = {
+    createDonorAccount: d.createDonorAccount,
+    donorFirstName: d.donorFirstName,
+    donorLastName: d.donorLastName,
+    donorEmail: d.donorEmail,
+  };
+  const { errors } = await zodResolver(donorOptInSchema)(values, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+  return Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]));
+}
 
 class MemoryStorage {
   private data = new Map<string, string>();
@@ -95,26 +121,59 @@ describe('create-gift payload from the draft', () => {
       securityAnswerHash: 'Muse',
       personalNote: 'Happy birthday!',
       donorAccount: null,
+      delivery: null,
     });
     expect(payloadProblem(payload)).toBeNull();
     expect(createGiftSchema.parse(payload).totalPaid).toBe(5380);
   });
 
-  it('leaves out the message and question when their options are off, and adds the donor opt-in', () => {
+  it('carries a scheduled delivery with the browser time zone', () => {
     draft();
-    const payload = buildGiftPayload(
-      updateDraft({ wantsPersonalMessage: false, wantsSecurityQuestion: false, createDonorAccount: true, donorFirstName: 'D', donorLastName: 'N', donorEmail: 'd@example.com' }),
-    );
-    expect(payload).toMatchObject({ personalNote: null, securityQuestion: null, securityAnswerHash: null, donorAccount: { firstName: 'D', lastName: 'N', email: 'd@example.com' } });
+    const payload = buildGiftPayload(updateDraft({ deliverOnDate: true, deliveryDate: '2026-03-10' }));
+    expect(payload.delivery).toEqual({
+      date: '2026-03-10',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
     expect(payloadProblem(payload)).toBeNull();
   });
 
-  it('reports what the server would reject', () => {
+  it('leaves out the message and question when their options are off, and adds the donor opt-in', () => {
+    draft();
+    const payload = buildGiftPayload(
+      updateDraft({
+        wantsPersonalMessage: false,
+        wantsSecurityQuestion: false,
+        createDonorAccount: true,
+        donorFirstName: 'D',
+        donorLastName: 'N',
+        donorEmail: 'd@example.com',
+      }),
+    );
+    expect(payload).toMatchObject({
+      personalNote: null,
+      securityQuestion: null,
+      securityAnswerHash: null,
+      donorAccount: { firstName: 'D', lastName: 'N', email: 'd@example.com' },
+    });
+    expect(payloadProblem(payload)).toBeNull();
+  });
+
+  it('reports what the server would reject', async () => {
     draft();
     expect(payloadProblem(buildGiftPayload(updateDraft({ amount: 4 })))).toBe('The minimum gift is $5.00');
-    const optedIn = buildGiftPayload(updateDraft({ amount: 50, createDonorAccount: true, donorFirstName: '', donorLastName: 'N', donorEmail: 'x' }));
+    const optedInDraft = updateDraft({
+      amount: 50,
+      createDonorAccount: true,
+      donorFirstName: '',
+      donorLastName: 'N',
+      donorEmail: 'x',
+    });
+    const optedIn = buildGiftPayload(optedInDraft);
     expect(payloadProblem(optedIn)).toMatch(/required|valid email/);
-    expect(donorFieldErrors(optedIn)).toEqual({ donorFirstName: 'Donor first name is required', donorEmail: 'Please enter a valid email address' });
-    expect(donorFieldErrors(buildGiftPayload(updateDraft({ createDonorAccount: false })))).toEqual({});
+    expect(await donorFieldErrors(optedInDraft)).toEqual({
+      donorFirstName: 'Donor first name is required',
+      donorEmail: 'Please enter a valid email address',
+    });
+    expect(await donorFieldErrors(updateDraft({ createDonorAccount: false }))).toEqual({});
   });
 });

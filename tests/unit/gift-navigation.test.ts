@@ -1,4 +1,4 @@
-// Every Back / Skip / Continue branch and page redirect of the sender flow (spec §4).
+// Every Back / Skip / Continue branch and page redirect of the sender flow.
 import { EMPTY_DRAFT, type GiftDraft } from '../../src/client/lib/gift-draft.js';
 import {
   guardRedirect,
@@ -13,7 +13,10 @@ import {
   securitySkip,
 } from '../../src/client/lib/gift-navigation.js';
 
-const choices = (wantsPersonalMessage: boolean, wantsSecurityQuestion: boolean) => ({ wantsPersonalMessage, wantsSecurityQuestion });
+const choices = (wantsPersonalMessage: boolean, wantsSecurityQuestion: boolean) => ({
+  wantsPersonalMessage,
+  wantsSecurityQuestion,
+});
 const ALL: Array<[boolean, boolean]> = [
   [true, true],
   [true, false],
@@ -86,19 +89,27 @@ describe('page redirects', () => {
     ...change,
   });
 
-  it.each(['recipient', 'message', 'security', 'review'] as const)('%s without a draft goes to the landing page', (step) => {
-    expect(guardRedirect(step, null)).toBe('/');
-    expect(guardRedirect(step, { ...EMPTY_DRAFT, amount: 0 })).toBe('/');
-    expect(guardRedirect(step, { ...EMPTY_DRAFT, amount: 4.99 })).toBe('/');
-  });
+  it.each(['recipient', 'message', 'security', 'review'] as const)(
+    '%s without a draft goes to the landing page',
+    (step) => {
+      expect(guardRedirect(step, null)).toBe('/');
+      expect(guardRedirect(step, { ...EMPTY_DRAFT, amount: 0 })).toBe('/');
+      expect(guardRedirect(step, { ...EMPTY_DRAFT, amount: 4.99 })).toBe('/');
+    },
+  );
 
   it('the recipient page shows once an amount is chosen', () => {
     expect(guardRedirect('recipient', { ...EMPTY_DRAFT, amount: 5 })).toBeNull();
   });
 
-  it.each(['message', 'security', 'review'] as const)('%s before the recipient is known goes to the recipient page', (step) => {
-    expect(guardRedirect(step, ready({ recipientEmail: '  ', wantsPersonalMessage: true, wantsSecurityQuestion: true }))).toBe('/gift/recipient-info');
-  });
+  it.each(['message', 'security', 'review'] as const)(
+    '%s before the recipient is known goes to the recipient page',
+    (step) => {
+      expect(
+        guardRedirect(step, ready({ recipientEmail: '  ', wantsPersonalMessage: true, wantsSecurityQuestion: true })),
+      ).toBe('/gift/recipient-info');
+    },
+  );
 
   it.each(ALL)('with message=%s security=%s, the message and security pages show only when chosen', (m, s) => {
     const draft = ready(choices(m, s));

@@ -1,4 +1,5 @@
 import { dollarsToCents, feeCents, formatCents, formatUsd, giftTotals, parseMoney } from '../../src/shared/money.js';
+import { MAX_CHARGE_CENTS, MAX_GIFT_CENTS, MAX_TIP_CENTS } from '../../src/shared/constants.js';
 
 describe('fee rule: 5% rounded half-up to the cent, plus 30 cents', () => {
   it.each([
@@ -25,6 +26,11 @@ describe('fee rule: 5% rounded half-up to the cent, plus 30 cents', () => {
     expect(feeCents(500)).toBe(55);
     expect(feeCents(99_999_999)).toBe(5_000_000 + 30);
     expect(Number.isInteger(feeCents(99_999_999))).toBe(true);
+  });
+
+  it('the largest gift with its fee and the largest tip fits in one card charge', () => {
+    expect(giftTotals(MAX_GIFT_CENTS, MAX_TIP_CENTS).total).toBeLessThanOrEqual(MAX_CHARGE_CENTS);
+    expect(MAX_CHARGE_CENTS).toBe(99_999_999);
   });
 
   it('totals add the tip, and the recipient gets the full amount', () => {

@@ -10,7 +10,11 @@ import Fastify from 'fastify';
 import { registerClientApp } from '../../src/server/http/client-app.js';
 import { prerenderedFileName } from '../../src/server/http/prerendered-pages.js';
 import { prerenderedDocument } from '../../scripts/lib/prerendered-document.js';
-import { AFTER_PAINT_LOADER, AFTER_PAINT_LOADER_CSP, afterPaintScripts } from '../../src/server/http/after-paint-scripts.js';
+import {
+  AFTER_PAINT_LOADER,
+  AFTER_PAINT_LOADER_CSP,
+  afterPaintScripts,
+} from '../../src/server/http/after-paint-scripts.js';
 
 const ENTRY = '<script type="module" crossorigin src="/assets/index-e.js"></script>';
 const SHELL = `<html><head><title>Hushgift</title><meta name="description" content="generic" />${ENTRY}</head><body><div id="root"></div></body></html>`;
@@ -37,7 +41,11 @@ describe('prerendered pages on the server', () => {
   afterAll(() => app.close());
 
   const get = (url: string, acceptEncoding?: string) =>
-    app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
 
   it('sends the prerendered page for its exact path, brotli or gzip as accepted', async () => {
     const br = await get('/', 'gzip, deflate, br');
@@ -70,7 +78,16 @@ describe('prerendered pages on the server', () => {
   });
 
   it('sends the app shell for every other page, including the prerendered files by their own name', async () => {
-    for (const url of ['/claim/abc123', '/admin', '/donor/account', '/gift/recipient-info', '/faq/extra', '/no-such-page', '/prerendered/faq.html', '/prerendered/index.html.br']) {
+    for (const url of [
+      '/claim/abc123',
+      '/admin',
+      '/donor/account',
+      '/gift/recipient-info',
+      '/faq/extra',
+      '/no-such-page',
+      '/prerendered/faq.html',
+      '/prerendered/index.html.br',
+    ]) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBeUndefined();
@@ -99,11 +116,16 @@ describe('prerendered page document', () => {
       '<html><head><title>Security &amp; Privacy · Hushgift</title><meta name="description" content="Cards &quot;never&quot; stored &lt;here&gt;" /></head>' +
         `<body><div id="root"><h1>Security &amp; Privacy</h1></div>${afterPaintScripts([], '/assets/index-e.js')}</body></html>`,
     );
-    expect(prerenderedDocument(SHELL, { html: '<p>$& $1</p>', meta: null }, noCss)).toContain('<div id="root"><p>$& $1</p></div><');
+    expect(prerenderedDocument(SHELL, { html: '<p>$& $1</p>', meta: null }, noCss)).toContain(
+      '<div id="root"><p>$& $1</p></div><',
+    );
   });
 
   it('loads the entry and the route chunks only after the first paint, through the one loader the CSP allows', () => {
-    const shell = SHELL.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/Page-a.js"><link rel="modulepreload" crossorigin href="/assets/card-b.js"></head>');
+    const shell = SHELL.replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/Page-a.js"><link rel="modulepreload" crossorigin href="/assets/card-b.js"></head>',
+    );
     const doc = prerenderedDocument(shell, { html: '<h1>x</h1>', meta: null }, noCss);
     const head = doc.slice(0, doc.indexOf('</head>'));
     expect(head).not.toMatch(/<script|modulepreload/);
@@ -120,13 +142,21 @@ describe('prerendered page document', () => {
     const shell = SHELL.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>');
     const read = (href: string) => (href === '/assets/index-abc.css' ? '.a{color:red}' : noCss(href));
     expect(prerenderedDocument(shell, { html: '', meta: null }, read)).toContain('<style>.a{color:red}</style></head>');
-    expect(() => prerenderedDocument(shell, { html: '', meta: null }, () => 'a{content:"</style>"}')).toThrow(/cannot be inlined/);
+    expect(() => prerenderedDocument(shell, { html: '', meta: null }, () => 'a{content:"</style>"}')).toThrow(
+      /cannot be inlined/,
+    );
   });
 
   it('refuses a shell it cannot fill rather than shipping half a page', () => {
-    expect(() => prerenderedDocument('<body><main></main></body>', { html: '<h1>x</h1>', meta: null }, noCss)).toThrow(/id="root"/);
+    expect(() => prerenderedDocument('<body><main></main></body>', { html: '<h1>x</h1>', meta: null }, noCss)).toThrow(
+      /id="root"/,
+    );
     expect(() =>
-      prerenderedDocument(SHELL.replace('<title>Hushgift</title>', ''), { html: '', meta: { title: 't', description: 'd' } }, noCss),
+      prerenderedDocument(
+        SHELL.replace('<title>Hushgift</title>', ''),
+        { html: '', meta: { title: 't', description: 'd' } },
+        noCss,
+      ),
     ).toThrow(/<title>/);
   });
 

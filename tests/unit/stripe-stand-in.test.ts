@@ -1,4 +1,4 @@
-import { decodeStripeForm, stripeFixture } from '../helpers/stripe-stand-in.js';
+import { StripeStandIn, decodeStripeForm, stripeFixture } from '../helpers/stripe-stand-in.js';
 
 describe('the Stripe stand-in helpers', () => {
   it('decodes Stripe bracket form encoding into nested objects and arrays', () => {
@@ -17,5 +17,29 @@ describe('the Stripe stand-in helpers', () => {
     expect(session.object).toBe('checkout.session');
     expect(session.id).toBe('cs_1');
     expect(stripeFixture('transfer').object).toBe('transfer');
+  });
+
+  it('answers a handler that throws with a 500 carrying the error, once, instead of leaving the SDK waiting', async () => {
+    const standIn = new StripeStandIn().on('POST', '/v1/refunds', () => stripeFixture('no.such.resource'));
+    await standIn.start();
+    try {
+      const started = Date.now();
+      const failure = await standIn
+        .provider()
+        .createRefund({ paymentIntentId: 'pi_1', amountCents: 100, idempotencyKey: 'k', metadata: {} })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(String(failure)).toContain('no Stripe fixture for no.such.resource');
+      expect(standIn.find('POST', '/v1/refunds')).toHaveLength(1);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await standIn.stop();
+    }
+  });
+
+  it('reads its example objects from inside the repository', () => {
+    expect(stripeFixture('refund').object).toBe('refund');
   });
 });

@@ -1,4 +1,4 @@
-// Toasts (spec §9): at most one at a time; a dismissed toast closes at once and is removed after 1,000,000 ms.
+// Toasts: at most one at a time; a dismissed toast closes at once and is removed after 1,000,000 ms.
 import { TOAST_REMOVE_DELAY_MS } from '../../src/shared/constants.js';
 
 describe('toast store', () => {
@@ -10,7 +10,7 @@ describe('toast store', () => {
     vi.useRealTimers();
   });
 
-  it('keeps only the newest toast, and removes a dismissed one after the spec delay', async () => {
+  it('keeps only the newest toast, and removes a dismissed one after TOAST_REMOVE_DELAY_MS', async () => {
     const store = await import('../../src/client/components/ui/use-toast.js');
     const seen: Array<Array<{ id: string; open: boolean; title?: string }>> = [];
     const stop = store.subscribe((list) => seen.push(list));

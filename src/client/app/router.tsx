@@ -1,15 +1,22 @@
-// Every route of spec §2 (plus the routes DESIGN §3 fixes). Pages load lazily so each loads only what it needs.
+// The routes of route-table.ts as React routes. Pages load lazily so each loads only what it needs.
 // Declarative routes (<Routes>) rather than a data router: the data router alone adds ~18 KB gzipped to the
 // JavaScript every first visit loads (docs/decisions/005-declarative-routes.md). Navigations run in a transition,
 // so the current page stays on screen until the next one has loaded.
+/// <reference types="vite/client" />
 import { lazy, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { SiteLayout } from '../components/layout/SiteLayout';
-import { RouteErrorBoundary } from './RouteError';
+import { SiteLayout } from '../components/layout/site-layout';
+import { RouteErrorBoundary } from './route-error';
+import { pageFile, routeTable } from './route-table';
 
 type PageModule = { default: ComponentType };
+type PageLoader = () => Promise<PageModule>;
+
+/** One lazy chunk per page file; Vite expands the glob at build time. */
+const pageLoaders = import.meta.glob<PageModule>('../pages/**/*.tsx');
+
 /** A lazily loaded page, wrapped in the query provider (kept out of the entry chunk); both download in parallel. */
-const page = (load: () => Promise<PageModule>) =>
+const withServerData = (load: PageLoader) =>
   lazy(async () => {
     const [{ default: Page }, { WithQueryClient }] = await Promise.all([load(), import('./query-provider')]);
     return {
@@ -21,40 +28,11 @@ const page = (load: () => Promise<PageModule>) =>
     };
   });
 
-/**
- * A lazily loaded page that uses no server data (TanStack Query): the landing and information pages. Without the
- * provider, their first visit does not download TanStack Query (~12 KB compressed) before the page is interactive.
- * Such a page must not call useQuery / useMutation / useQueryClient: it would throw "No QueryClient set".
- */
-const staticPage = (load: () => Promise<PageModule>) => lazy(load);
-
-export const routes: Array<{ path: string; Page: ComponentType }> = [
-  { path: '/', Page: staticPage(() => import('../pages/landing/LandingPage')) },
-  { path: '/gift/recipient-info', Page: page(() => import('../pages/gift/RecipientInfoPage')) },
-  { path: '/gift/personal-message', Page: page(() => import('../pages/gift/PersonalMessagePage')) },
-  { path: '/gift/security', Page: page(() => import('../pages/gift/SecurityQuestionPage')) },
-  { path: '/gift/review', Page: page(() => import('../pages/gift/ReviewPage')) },
-  { path: '/gift/review-new', Page: page(() => import('../pages/gift/ReviewPage')) },
-  { path: '/success', Page: page(() => import('../pages/gift/SuccessPage')) },
-  { path: '/claim/:token', Page: page(() => import('../pages/claim/ClaimPage')) },
-  { path: '/gift/claim/:token', Page: page(() => import('../pages/claim/ClaimPage')) },
-  { path: '/claim-success', Page: page(() => import('../pages/claim/ClaimSuccessPage')) },
-  { path: '/verification-complete', Page: page(() => import('../pages/claim/VerificationCompletePage')) },
-  { path: '/admin', Page: page(() => import('../pages/admin/AdminIndexPage')) },
-  { path: '/admin/login', Page: page(() => import('../pages/admin/AdminLoginPage')) },
-  { path: '/admin/setup', Page: page(() => import('../pages/admin/AdminSetupPage')) },
-  { path: '/admin/dashboard', Page: page(() => import('../pages/admin/AdminDashboardPage')) },
-  { path: '/donor/account', Page: page(() => import('../pages/donor/DonorAccountPage')) },
-  { path: '/donor/login', Page: page(() => import('../pages/donor/DonorLoginPage')) },
-  { path: '/how-it-works', Page: staticPage(() => import('../pages/info/HowItWorksPage')) },
-  { path: '/security', Page: staticPage(() => import('../pages/info/SecurityPage')) },
-  { path: '/pricing', Page: staticPage(() => import('../pages/info/PricingPage')) },
-  { path: '/faq', Page: staticPage(() => import('../pages/info/FaqPage')) },
-  { path: '/contact', Page: page(() => import('../pages/info/ContactPage')) },
-  { path: '/privacy-policy', Page: staticPage(() => import('../pages/info/PrivacyPolicyPage')) },
-  { path: '/terms-of-use', Page: staticPage(() => import('../pages/info/TermsOfUsePage')) },
-  { path: '*', Page: staticPage(() => import('../pages/NotFoundPage')) },
-];
+export const routes: Array<{ path: string; Page: ComponentType }> = routeTable.map((route) => {
+  const load = pageLoaders[`../pages/${pageFile(route)}`];
+  if (!load) throw new Error(`route-table.ts: no page src/client/pages/${pageFile(route)} for ${route.path}`);
+  return { path: route.path, Page: route.serverData ? withServerData(load) : lazy(load) };
+});
 
 export function AppRoutes() {
   const { pathname } = useLocation();

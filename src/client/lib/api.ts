@@ -1,4 +1,4 @@
-// The one API helper (spec §7): credentials always sent, JSON bodies, errors read "<status>: <body or status text>".
+// The one API helper: credentials always sent, JSON bodies, errors read "<status>: <body or status text>".
 
 export class ApiError extends Error {
   constructor(

@@ -1,4 +1,4 @@
-// The gift draft (spec §3): one sessionStorage key, read and written only here. Figures are always
+// The gift draft: one sessionStorage key, read and written only here. Figures are always
 // recomputed from amount and tip with the shared fee rule, so what is shown is what the server will accept.
 import { DEFAULT_TIP } from '../../shared/constants';
 import { centsToDollars, dollarsToCents, giftTotals } from '../../shared/money';
@@ -29,6 +29,9 @@ export interface GiftDraft {
   donorFirstName: string;
   donorLastName: string;
   donorEmail: string;
+  // "Deliver" on the review page: now, or at 09:00 on a day in the sender's time zone (decision 016).
+  deliverOnDate: boolean;
+  deliveryDate: string;
 }
 
 export const EMPTY_DRAFT: GiftDraft = {
@@ -54,6 +57,8 @@ export const EMPTY_DRAFT: GiftDraft = {
   donorFirstName: '',
   donorLastName: '',
   donorEmail: '',
+  deliverOnDate: false,
+  deliveryDate: '',
 };
 
 function storage(): Storage | null {
@@ -72,7 +77,12 @@ export function effectiveTip(draft: Pick<GiftDraft, 'tip' | 'useCustomTip' | 'cu
 
 function withFigures(draft: GiftDraft): GiftDraft {
   const t = giftTotals(dollarsToCents(draft.amount), dollarsToCents(effectiveTip(draft)));
-  return { ...draft, processingFee: centsToDollars(t.fee), totalPaid: centsToDollars(t.total), recipientGets: centsToDollars(t.recipientGets) };
+  return {
+    ...draft,
+    processingFee: centsToDollars(t.fee),
+    totalPaid: centsToDollars(t.total),
+    recipientGets: centsToDollars(t.recipientGets),
+  };
 }
 
 /** The saved draft, or null when none was started in this browser session. */

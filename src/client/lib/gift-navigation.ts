@@ -1,4 +1,4 @@
-// The sender flow's navigation rules (spec §4), pure so every branch is unit tested.
+// The sender flow's navigation rules, pure so every branch is unit tested.
 import { MIN_GIFT_CENTS } from '../../shared/constants';
 import { dollarsToCents } from '../../shared/money';
 import type { GiftDraft } from './gift-draft';
@@ -41,7 +41,8 @@ export const securityBack = (d: Choices): string => (d.wantsPersonalMessage ? PA
 export const reviewBack = (d: Choices): string =>
   d.wantsSecurityQuestion ? PATHS.security : d.wantsPersonalMessage ? PATHS.message : PATHS.recipient;
 
-const hasRecipient = (d: GiftDraft) => Boolean(d.recipientFirstName.trim() && d.recipientLastName.trim() && d.recipientEmail.trim());
+const hasRecipient = (d: GiftDraft) =>
+  Boolean(d.recipientFirstName.trim() && d.recipientLastName.trim() && d.recipientEmail.trim());
 
 /**
  * Where a gift page must send the visitor instead of showing itself, or null to stay.

@@ -31,7 +31,12 @@ export const donors = pgTable(
   (t) => [uniqueIndex('donors_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
-type NameColumns = { recipientFirstName: AnyPgColumn; recipientLastName: AnyPgColumn; senderFirstName: AnyPgColumn; senderLastName: AnyPgColumn };
+type NameColumns = {
+  recipientFirstName: AnyPgColumn;
+  recipientLastName: AnyPgColumn;
+  senderFirstName: AnyPgColumn;
+  senderLastName: AnyPgColumn;
+};
 type EmailColumns = { recipientEmail: AnyPgColumn; senderEmail: AnyPgColumn };
 
 /** "first last", lower-cased: the value the name indexes and the gift_names dictionary hold. */
@@ -48,17 +53,17 @@ type RetentionColumns = {
   claimedAt: AnyPgColumn;
   refundedAt: AnyPgColumn;
   abandonedAt: AnyPgColumn;
+  expiredAt: AnyPgColumn;
   createdAt: AnyPgColumn;
   personalDataErasedAt: AnyPgColumn;
 };
 /**
- * When a gift's personal data starts its retention period (spec §9): claimed, refunded, or abandoned unpaid;
+ * When a gift's personal data starts its retention period: claimed, refunded, left expired (a refund that never
+ * completed), or abandoned unpaid;
  * null once erased, so the index holds only gifts still to erase.
  */
 export const personalDataDueAt = (t: RetentionColumns) =>
-  sql`(case when ${t.personalDataErasedAt} is not null then null when ${t.status} = 'claimed' then ${t.claimedAt} when ${t.status} = 'refunded' then ${t.refundedAt} when ${t.status} = 'pending' then coalesce(${t.abandonedAt}, ${t.createdAt}) end)`;
-/** When an expired gift's refund may be tried again: at once when no lease or back-off is set. */
-export const refundRetryAt = (t: { reconcileAfter: AnyPgColumn }) => sql`coalesce(${t.reconcileAfter}, '-infinity'::timestamptz)`;
+  sql`(case when ${t.personalDataErasedAt} is not null then null when ${t.status} = 'claimed' then ${t.claimedAt} when ${t.status} = 'refunded' then ${t.refundedAt} when ${t.status} = 'expired' then ${t.expiredAt} when ${t.status} = 'pending' then coalesce(${t.abandonedAt}, ${t.createdAt}) end)`;
 
 export const gifts = pgTable(
   'gifts',
@@ -95,9 +100,14 @@ export const gifts = pgTable(
     expiresAt: ts('expires_at'),
     abandonedAt: ts('abandoned_at'),
 
-    // Claim: answer lockout, onboarding, transfer.
+    // Claim: answer lockout (decision 012), onboarding, transfer. wrong_answer_count is the current run (a lock
+    // starts a new one); wrong_answers_total never goes down; claim_locks says how long the next lock is.
     wrongAnswerCount: integer('wrong_answer_count').notNull().default(0),
+    wrongAnswersTotal: integer('wrong_answers_total').notNull().default(0),
+    claimLocks: integer('claim_locks').notNull().default(0),
     claimLockedUntil: ts('claim_locked_until'),
+    /** Frozen for an operator after too many wrong answers: nothing can claim it (needs_attention says why). */
+    claimFrozenAt: ts('claim_frozen_at'),
     claimStartedAt: ts('claim_started_at'),
     recipientAccountId: text('recipient_account_id'),
     transferStartedAt: ts('transfer_started_at'),
@@ -116,6 +126,18 @@ export const gifts = pgTable(
     needsAttention: text('needs_attention'),
 
     personalDataErasedAt: ts('personal_data_erased_at'),
+
+    // After payment (decision 016). deliver_at: the planned delivery of a scheduled gift (null: at payment);
+    // notified_at: when the recipient's notification was queued.
+    deliverAt: ts('deliver_at'),
+    deliveryTimeZone: text('delivery_time_zone'),
+    notifiedAt: ts('notified_at'),
+    undeliverableAt: ts('undeliverable_at'),
+    emailCorrections: integer('email_corrections').notNull().default(0),
+    senderResentAt: ts('sender_resent_at'),
+    cancelledAt: ts('cancelled_at'),
+    thankYouNote: text('thank_you_note'),
+    thankYouAt: ts('thank_you_at'),
   },
   (t) => [
     uniqueIndex('gifts_public_id_idx').on(t.publicId),
@@ -123,7 +145,9 @@ export const gifts = pgTable(
     uniqueIndex('gifts_checkout_session_idx').on(t.checkoutSessionId),
     index('gifts_status_created_idx').on(t.status, t.createdAt),
     index('gifts_created_idx').on(t.createdAt),
-    index('gifts_due_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'paid'`),
+    index('gifts_due_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'paid'`),
     index('gifts_donor_idx').on(t.donorId, t.createdAt),
     index('gifts_sender_email_lower_idx').on(sql`lower(${t.senderEmail})`),
     index('gifts_recipient_email_lower_idx').on(sql`lower(${t.recipientEmail})`),
@@ -135,14 +159,103 @@ export const gifts = pgTable(
     index('gifts_payout_due_idx')
       .on(t.reconcileAfter, t.id)
       .where(sql`${t.status} = 'paid' and ${t.claimStartedAt} is not null and ${t.refundStartedAt} is null`),
-    index('gifts_recipient_account_idx').on(t.recipientAccountId).where(sql`${t.status} = 'paid'`),
-    index('gifts_refund_retry_idx').on(refundRetryAt(t)).where(sql`${t.status} = 'expired' and ${t.refundedAt} is null`),
+    index('gifts_recipient_account_idx')
+      .on(t.recipientAccountId)
+      .where(sql`${t.status} = 'paid'`),
+    index('gifts_delivery_due_idx')
+      .on(t.deliverAt)
+      .where(sql`${t.status} = 'paid' and ${t.notifiedAt} is null`),
+    index('gifts_reminder_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'paid' and ${t.claimStartedAt} is null`),
     // Not partial, so the planner has statistics for the expression (it ignores those of partial indexes).
     index('gifts_erasure_due_idx').on(personalDataDueAt(t)),
     check('gifts_status_check', sql`${t.status} in ('pending', 'paid', 'claimed', 'expired', 'refunded')`),
     check('gifts_amounts_check', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.tipCents} >= 0`),
     // Claim and expiry exclude each other: a gift is never both transferred and refunded.
-    check('gifts_transfer_xor_refund', sql`not (${t.transferStartedAt} is not null and ${t.refundStartedAt} is not null)`),
+    check(
+      'gifts_transfer_xor_refund',
+      sql`not (${t.transferStartedAt} is not null and ${t.refundStartedAt} is not null)`,
+    ),
+  ],
+);
+
+const ledgerAccountList = sql.raw(
+  `'provider_clearing', 'owed_to_recipients', 'fee_revenue', 'tip_revenue', 'disputes'`,
+);
+
+/**
+ * The ledger (decision 014, services/ledger/): one row per money movement of a gift, each a balanced double-entry
+ * transaction (amount debited to one account, credited to another), with its state, idempotency key and
+ * provider reference. The reconciler drives unsettled outgoing movements (transfer, refund) to an end.
+ */
+export const ledgerMovements = pgTable(
+  'ledger_movements',
+  {
+    id: serial('id').primaryKey(),
+    giftId: integer('gift_id')
+      .notNull()
+      .references(() => gifts.id),
+    kind: text('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    debitAccount: text('debit_account').notNull(),
+    creditAccount: text('credit_account').notNull(),
+    state: text('state').notNull(),
+    origin: text('origin').notNull().default('hushgift'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    providerRef: text('provider_ref'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    failingSince: ts('failing_since'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('ledger_key_idx').on(t.idempotencyKey),
+    index('ledger_gift_idx').on(t.giftId, t.id),
+    index('ledger_provider_ref_idx').on(t.providerRef),
+    // Claim and expiry exclude each other in the ledger too: one live payout-or-refund Hushgift started per gift.
+    uniqueIndex('ledger_one_outgoing_idx')
+      .on(t.giftId)
+      .where(sql`${t.kind} in ('transfer', 'refund') and ${t.origin} = 'hushgift' and ${t.state} <> 'failed'`),
+    index('ledger_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.state} in ('requested', 'in_flight', 'unknown')`),
+    check('ledger_amount_positive', sql`${t.amountCents} > 0`),
+    check('ledger_balanced', sql`${t.debitAccount} <> ${t.creditAccount}`),
+    check(
+      'ledger_accounts_check',
+      sql`${t.debitAccount} in (${ledgerAccountList}) and ${t.creditAccount} in (${ledgerAccountList})`,
+    ),
+    check(
+      'ledger_kind_check',
+      sql`${t.kind} in ('charge', 'fee', 'tip', 'transfer', 'refund', 'dispute_debit', 'dispute_credit', 'reversal')`,
+    ),
+    check('ledger_state_check', sql`${t.state} in ('requested', 'in_flight', 'succeeded', 'failed', 'unknown')`),
+    check('ledger_origin_check', sql`${t.origin} in ('hushgift', 'provider')`),
+    check('ledger_settled_check', sql`(${t.state} = 'succeeded') = (${t.settledAt} is not null)`),
+  ],
+);
+
+/**
+ * Links that open a gift, stored only as the SHA-256 of their token: the sender's gift page ('manage', several may
+ * be valid: the receipt's, the bounce notice's, a donor's) and extra claim links ('claim': reminders carry a fresh
+ * token that claims the same gift; rotating the claim token deletes them). Decision 016.
+ */
+export const giftLinks = pgTable(
+  'gift_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    giftId: integer('gift_id')
+      .notNull()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('gift_links_gift_idx').on(t.giftId, t.purpose),
+    check('gift_links_purpose_check', sql`${t.purpose} in ('claim', 'manage')`),
   ],
 );
 
@@ -167,11 +280,9 @@ export const giftStatusTotals = pgTable(
  * (migration 0002). Names repeat across many gifts, so a trigram search over this small list finds the matching
  * names, and gifts_recipient_name_idx / gifts_sender_name_idx give their gifts newest first.
  */
-export const giftNames = pgTable(
-  'gift_names',
-  { name: text('name').primaryKey() },
-  (t) => [index('gift_names_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
-);
+export const giftNames = pgTable('gift_names', { name: text('name').primaryKey() }, (t) => [
+  index('gift_names_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+]);
 
 /** One connected payout account per recipient e-mail, reused so a recipient verifies once. */
 export const recipientAccounts = pgTable(
@@ -194,7 +305,9 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   receivedAt: ts('received_at').notNull(),
   processedAt: ts('processed_at'),
-  payload: jsonb('payload'),
+  // Only what dedupe and audit need (decision 012): no payload, which carried the sender's e-mail.
+  objectId: text('object_id'),
+  giftId: integer('gift_id'),
 });
 
 /** Durable e-mail outbox: written in the transaction that causes the message; delivered by a worker. */
@@ -203,7 +316,10 @@ export const outbox = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
+    // Address, subject and bodies are erased once the message is delivered or given up (decision 012); the
+    // recipient's SHA-256 stays so a delivery can still be confirmed to its owner.
     toAddress: text('to_address'),
+    recipientHash: text('recipient_hash'),
     replyTo: text('reply_to'),
     subject: text('subject'),
     textBody: text('text_body'),
@@ -220,7 +336,9 @@ export const outbox = pgTable(
   },
   (t) => [
     uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey),
-    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
     index('outbox_gift_idx').on(t.giftId),
   ],
 );
@@ -253,7 +371,9 @@ export const admins = pgTable(
   },
   (t) => [
     uniqueIndex('admins_email_lower_idx').on(sql`lower(${t.email})`),
-    uniqueIndex('admins_single_owner_idx').on(t.isOwner).where(sql`${t.isOwner}`),
+    uniqueIndex('admins_single_owner_idx')
+      .on(t.isOwner)
+      .where(sql`${t.isOwner}`),
   ],
 );
 
@@ -361,7 +481,10 @@ export const sandboxTransfers = pgTable(
     description: text('description'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [uniqueIndex('sandbox_transfers_idem_idx').on(t.idempotencyKey), index('sandbox_transfers_group_idx').on(t.transferGroup)],
+  (t) => [
+    uniqueIndex('sandbox_transfers_idem_idx').on(t.idempotencyKey),
+    index('sandbox_transfers_group_idx').on(t.transferGroup),
+  ],
 );
 
 export const sandboxRefunds = pgTable(
@@ -373,5 +496,8 @@ export const sandboxRefunds = pgTable(
     amountCents: integer('amount_cents').notNull(),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [uniqueIndex('sandbox_refunds_idem_idx').on(t.idempotencyKey), index('sandbox_refunds_pi_idx').on(t.paymentIntentId)],
+  (t) => [
+    uniqueIndex('sandbox_refunds_idem_idx').on(t.idempotencyKey),
+    index('sandbox_refunds_pi_idx').on(t.paymentIntentId),
+  ],
 );

@@ -1,10 +1,26 @@
 // The durable outbox. A message is inserted in the same transaction as the change that causes it;
 // the worker claims due rows with SKIP LOCKED (safe on several instances), sends, and retries with backoff.
+// Once delivered (or given up) a message keeps only id, kind, the recipient's hash and its times: the body held
+// a claim or sign-in link, which must live nowhere but the outgoing message (decision 012).
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { outbox } from '../db/schema.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import type { Clock } from '../clock.js';
 import type { Mailer } from './transport.js';
+import { isPermanentFailure } from './transport.js';
+import { sha256 } from '../crypto.js';
+
+/** The SHA-256 of an address as the outbox keeps it after delivery. */
+export const recipientHash = (address: string) => sha256(address.trim().toLowerCase());
+
+/** What a delivered or abandoned message no longer keeps. */
+export const ERASED_MESSAGE = {
+  toAddress: null,
+  replyTo: null,
+  subject: null,
+  textBody: null,
+  htmlBody: null,
+} as const;
 
 export interface QueuedEmail {
   kind: string;
@@ -25,6 +41,7 @@ export async function queueEmail(tx: DbOrTx, clock: Clock, email: QueuedEmail): 
     .values({
       kind: email.kind,
       toAddress: email.to,
+      recipientHash: recipientHash(email.to),
       replyTo: email.replyTo ?? null,
       subject: email.subject,
       textBody: email.text,
@@ -35,6 +52,13 @@ export async function queueEmail(tx: DbOrTx, clock: Clock, email: QueuedEmail): 
       nextAttemptAt: now,
     })
     .onConflictDoNothing();
+}
+
+export interface BouncedMessage {
+  id: number;
+  kind: string;
+  giftId: number | null;
+  toAddress: string | null;
 }
 
 export const OUTBOX_MAX_ATTEMPTS = 12;
@@ -51,7 +75,14 @@ export interface DeliveryResult {
 }
 
 export async function deliverDueEmails(
-  deps: { db: Db; mailer: Mailer; clock: Clock; messageIdDomain: string },
+  deps: {
+    db: Db;
+    mailer: Mailer;
+    clock: Clock;
+    messageIdDomain: string;
+    /** Called after a message was refused permanently (a bounce), with the failed row. */
+    onBounce?: (message: BouncedMessage) => Promise<void>;
+  },
   limit = 20,
 ): Promise<DeliveryResult> {
   const { db, mailer, clock } = deps;
@@ -88,10 +119,15 @@ export async function deliverDueEmails(
         text: row.textBody ?? '',
         html: row.htmlBody,
       });
-      await db.update(outbox).set({ sentAt: clock.now(), lockedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
+      await db
+        .update(outbox)
+        .set({ ...ERASED_MESSAGE, sentAt: clock.now(), lockedUntil: null, lastError: null })
+        .where(eq(outbox.id, row.id));
       result.sent++;
     } catch (error) {
-      const giveUp = row.attempts >= OUTBOX_MAX_ATTEMPTS;
+      // A permanent refusal (SMTP 5xx) is not retried: the address will not start working by itself.
+      const permanent = isPermanentFailure(error);
+      const giveUp = permanent || row.attempts >= OUTBOX_MAX_ATTEMPTS;
       await db
         .update(outbox)
         .set({
@@ -99,8 +135,10 @@ export async function deliverDueEmails(
           lastError: String((error as Error).message ?? error).slice(0, 500),
           nextAttemptAt: new Date(clock.now().getTime() + backoffMs(row.attempts)),
           failedAt: giveUp ? clock.now() : null,
+          ...(giveUp ? ERASED_MESSAGE : {}),
         })
         .where(eq(outbox.id, row.id));
+      if (permanent) await deps.onBounce?.(row);
       result.failed++;
     }
   }

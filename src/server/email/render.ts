@@ -9,7 +9,16 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** Paragraphs of text to simple HTML; URLs become links. */
+/**
+ * Text someone typed (a name, a contact message) as it may appear in an e-mail: a zero-width space after every
+ * ".", ":" and "@" keeps it readable but stops mail clients (and textToHtml) from turning "evil.example" or
+ * "https://…" into a link in a Hushgift-branded message (decision 012). Every template wraps user text in this.
+ */
+export function inert(value: string): string {
+  return value.replace(/[.:@]/g, (c) => `${c}\u200B`);
+}
+
+/** Paragraphs of text to simple HTML; our own URLs become links (user text is inert, so never linked). */
 export function textToHtml(text: string): string {
   const linked = (line: string) =>
     escapeHtml(line).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
@@ -23,4 +32,11 @@ export function textToHtml(text: string): string {
 /** "March 3, 2026" */
 export function formatDate(date: Date): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** "March 3, 2026 at 9:00 AM (America/New_York)": a delivery time in the sender's own zone. */
+export function formatDeliveryTime(date: Date, timeZone: string): string {
+  const day = date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
+  const time = date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
+  return `${day} at ${time} (${timeZone})`;
 }

@@ -41,10 +41,31 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
+/**
+ * The dev mailbox refuses every address at this reserved domain permanently (as an SMTP server answers 550), so a
+ * bounce can be tried without SMTP: send a gift to someone@bounce.invalid.
+ */
+export const DEV_BOUNCE_DOMAIN = 'bounce.invalid';
+
+/** An SMTP answer in the 5xx range (nodemailer's responseCode): the server will never accept it for this address. */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+export class PermanentRefusal extends Error {
+  readonly responseCode = 550;
+}
+
 export function devMailbox(db: Db, clock: Clock): Mailer {
   return {
     kind: 'dev-mailbox',
     async send(email) {
+      if (email.to.toLowerCase().endsWith(`@${DEV_BOUNCE_DOMAIN}`)) {
+        throw new PermanentRefusal(
+          `550 5.1.1 <${email.to}>: mailbox unavailable (dev mailbox refuses @${DEV_BOUNCE_DOMAIN})`,
+        );
+      }
       await db.insert(devEmails).values({
         toAddress: email.to,
         subject: email.subject,

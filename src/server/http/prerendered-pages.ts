@@ -8,7 +8,8 @@ export const PRERENDERED_DIR = 'prerendered';
 
 /** The file a path's page is written to: `/` → index.html, `/faq` → faq.html (single-segment paths only). */
 export function prerenderedFileName(pathname: string): string {
-  if (pathname !== '/' && !/^\/[a-z0-9-]+$/.test(pathname)) throw new Error(`cannot prerender ${pathname}: one path segment only`);
+  if (pathname !== '/' && !/^\/[a-z0-9-]+$/.test(pathname))
+    throw new Error(`cannot prerender ${pathname}: one path segment only`);
   return pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`;
 }
 
@@ -29,7 +30,10 @@ export function loadPrerenderedPages(clientDir: string | undefined): Map<string,
     const encoded: PrerenderedPage['encoded'] = {};
     if (existsSync(`${file}.br`)) encoded.br = readFileSync(`${file}.br`);
     if (existsSync(`${file}.gz`)) encoded.gzip = readFileSync(`${file}.gz`);
-    pages.set(name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`, { identity: readFileSync(file), encoded });
+    pages.set(name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`, {
+      identity: readFileSync(file),
+      encoded,
+    });
   }
   return pages;
 }
@@ -41,6 +45,17 @@ export function prerenderedPageFor(pages: Map<string, PrerenderedPage>, pathname
 
 /** The best encoding the client accepts and we have: brotli, then gzip, else none. */
 export function chooseEncoding(acceptEncoding: string | undefined, page: PrerenderedPage): ContentEncoding | undefined {
+  return preferredEncoding(
+    acceptEncoding,
+    (['br', 'gzip'] as const).filter((e) => page.encoded[e]),
+  );
+}
+
+/** The first of `available` (in order of preference) that the Accept-Encoding header allows. */
+export function preferredEncoding(
+  acceptEncoding: string | undefined,
+  available: readonly ContentEncoding[],
+): ContentEncoding | undefined {
   const accepted = new Set(
     (acceptEncoding ?? '')
       .split(',')
@@ -48,5 +63,5 @@ export function chooseEncoding(acceptEncoding: string | undefined, page: Prerend
       .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
       .map(([coding]) => coding),
   );
-  return (['br', 'gzip'] as const).find((e) => page.encoded[e] && (accepted.has(e) || accepted.has('*')));
+  return available.find((e) => accepted.has(e) || accepted.has('*'));
 }

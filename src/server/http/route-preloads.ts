@@ -18,10 +18,26 @@ function patternRegex(pattern: string): RegExp {
   return new RegExp(`^${body}/?$`);
 }
 
+/**
+ * Whether a path is one of the app's pages (any pattern but the catch-all), so an unknown path is answered with
+ * status 404. Without a manifest (no build) every path counts as a page.
+ */
+export function appRouteMatcher(clientDir: string): (pathname: string) => boolean {
+  const file = path.join(clientDir, 'route-preloads.json');
+  if (!existsSync(file)) return () => true;
+  const patterns = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[])
+    .filter((r) => r.path !== '*')
+    .map((r) => patternRegex(r.path));
+  return (pathname) => patterns.some((p) => p.test(pathname));
+}
+
 export function routePageHtml(clientDir: string, indexHtml: Buffer): (pathname: string) => Buffer {
   const file = path.join(clientDir, 'route-preloads.json');
   if (!existsSync(file)) return () => indexHtml;
-  const routes = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map((r) => ({ ...r, regex: patternRegex(r.path) }));
+  const routes = (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]).map((r) => ({
+    ...r,
+    regex: patternRegex(r.path),
+  }));
   // Specific patterns before the catch-all, as the router ranks them.
   routes.sort((a, b) => Number(a.path === '*') - Number(b.path === '*'));
   const html = indexHtml.toString('utf8');

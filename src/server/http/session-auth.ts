@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { unauthorized } from '../errors.js';
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint.js';
 import {
   SESSION_ABSOLUTE_MS,
   SESSION_COOKIE,
@@ -11,17 +12,30 @@ import {
 } from '../services/sessions.js';
 
 export function setSessionCookie(reply: FastifyReply, deps: AppDeps, kind: SessionKind, rawId: string): void {
-  reply.setCookie(SESSION_COOKIE[kind], rawId, {
+  const options = {
+    path: '/',
+    sameSite: 'lax',
+    secure: deps.config.secureCookies,
+    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  } as const;
+  reply.setCookie(SESSION_COOKIE[kind], rawId, { ...options, httpOnly: true });
+  // Readable, and no secret: lets a signed-out page skip the 401 "who is signed in" call (src/shared/session-hint.ts).
+  reply.setCookie(SESSION_HINT_COOKIE[kind], '1', { ...options, httpOnly: false });
+}
+
+export function clearSessionCookie(reply: FastifyReply, deps: AppDeps, kind: SessionKind): void {
+  reply.clearCookie(SESSION_COOKIE[kind], {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: deps.config.secureCookies,
-    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
   });
-}
-
-export function clearSessionCookie(reply: FastifyReply, deps: AppDeps, kind: SessionKind): void {
-  reply.clearCookie(SESSION_COOKIE[kind], { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.config.secureCookies });
+  reply.clearCookie(SESSION_HINT_COOKIE[kind], {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: deps.config.secureCookies,
+  });
 }
 
 export function sessionCookie(request: FastifyRequest, kind: SessionKind): string | undefined {
@@ -31,6 +45,7 @@ export function sessionCookie(request: FastifyRequest, kind: SessionKind): strin
 /** The signed-in subject, or a 401 JSON answer. */
 export async function requireSession(request: FastifyRequest, deps: AppDeps, kind: SessionKind): Promise<Session> {
   const session = await readSession(deps.db, deps.clock, kind, sessionCookie(request, kind));
-  if (!session) throw unauthorized(kind === 'admin' ? 'Please log in as an admin to continue' : 'Please sign in to continue');
+  if (!session)
+    throw unauthorized(kind === 'admin' ? 'Please log in as an admin to continue' : 'Please sign in to continue');
   return session;
 }

@@ -4,7 +4,12 @@ import { deliverDueEmails } from '../email/outbox.js';
 import { purgeExpiredData } from '../services/retention/purge.js';
 import { PAYOUT_JOB_INTERVAL_MS, runPayouts } from '../services/payouts/job.js';
 import type { Job } from './runner.js';
-import { processExpired } from '../services/expiry/process-expired.js';
+import { deliverScheduledGifts } from '../services/delivery/deliver-scheduled.js';
+import { sendDueReminders } from '../services/delivery/reminders.js';
+import { recordBounce } from '../services/delivery/bounce.js';
+import { processExpired } from '../services/expiry/expire-and-refund.js';
+import { checkPendingPayments } from '../services/events/pending-check.js';
+import { RECONCILER_INTERVAL_MS, runReconciler } from '../services/ledger/reconciler.js';
 import { expireDueCheckouts } from '../payments/sandbox/checkout-completion.js';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -15,10 +20,24 @@ export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: str
     {
       name: 'outbox',
       intervalMs: deps.config.outboxIntervalMs,
-      run: () => deliverDueEmails({ ...deps, messageIdDomain: host }),
+      run: () =>
+        deliverDueEmails({
+          ...deps,
+          messageIdDomain: host,
+          onBounce: (message) => recordBounce({ ...deps, publicUrl: deps.config.publicUrl }, message),
+        }),
     },
+    // Scheduled gifts whose day has come, and reminders before expiry (decision 016).
+    { name: 'delivery', intervalMs: deps.config.deliveryIntervalMs, run: () => deliverScheduledGifts(deps) },
+    { name: 'reminders', intervalMs: 15 * 60_000, run: () => sendDueReminders(deps) },
     { name: 'retention', intervalMs: 60 * 60_000, run: () => purgeExpiredData(deps) },
     { name: 'payouts', intervalMs: PAYOUT_JOB_INTERVAL_MS, run: () => runPayouts(deps) },
+    // Every outgoing movement (transfer, refund) not yet made: retried, resumed after a crash, looked up first.
+    {
+      name: 'reconciler',
+      intervalMs: Math.min(RECONCILER_INTERVAL_MS, deps.config.reconcileAfterMs),
+      run: () => runReconciler(deps),
+    },
     {
       // Safe on several instances: each run claims due gifts with FOR UPDATE SKIP LOCKED.
       name: 'expiry',
@@ -26,7 +45,11 @@ export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: str
       intervalMs: Math.min(deps.config.expiryIntervalMs, MAX_TIMER_MS),
       run: () => processExpired(deps, log),
     },
+    // Payments whose webhook never arrived: pending gifts over an hour old are checked against the provider.
+    { name: 'pending-payments', intervalMs: 10 * 60_000, run: () => checkPendingPayments(deps) },
     // Stripe expires its checkouts itself; the sandbox does it here, with the same event.
-    ...(deps.payments.name === 'sandbox' ? [{ name: 'sandbox-checkout-expiry', intervalMs: 5 * 60_000, run: () => expireDueCheckouts(deps) }] : []),
+    ...(deps.payments.name === 'sandbox'
+      ? [{ name: 'sandbox-checkout-expiry', intervalMs: 5 * 60_000, run: () => expireDueCheckouts(deps) }]
+      : []),
   ];
 }

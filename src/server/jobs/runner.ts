@@ -24,17 +24,20 @@ export function startJobs(jobs: Job[], log: JobLogger): RunningJobs {
 
   const schedule = (job: Job, delay: number) => {
     if (stopped) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      const run = job
-        .run()
-        .catch((err) => log.error({ err, job: job.name }, 'scheduled job failed'))
-        .finally(() => {
-          running.delete(run);
-          schedule(job, job.intervalMs);
-        });
-      running.add(run);
-    }, Math.min(delay, MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        const run = job
+          .run()
+          .catch((err) => log.error({ err, job: job.name }, 'scheduled job failed'))
+          .finally(() => {
+            running.delete(run);
+            schedule(job, job.intervalMs);
+          });
+        running.add(run);
+      },
+      Math.min(delay, MAX_TIMER_MS),
+    );
     timer.unref();
     timers.add(timer);
   };

@@ -8,7 +8,11 @@ import { StripeProvider } from './stripe/provider.js';
 
 export function createPaymentProvider(config: Config, db: Db, clock: Clock): PaymentProvider {
   if (config.paymentProvider === 'stripe') {
-    return new StripeProvider({ secretKey: config.stripeSecretKey!, webhookSecret: config.stripeWebhookSecret! });
+    return new StripeProvider({
+      secretKey: config.stripeSecretKey!,
+      webhookSecret: config.stripeWebhookSecret!,
+      connectWebhookSecret: config.stripeConnectWebhookSecret,
+    });
   }
   return new SandboxProvider({ db, clock, publicUrl: config.publicUrl });
 }

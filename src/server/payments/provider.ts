@@ -1,6 +1,11 @@
-// The payment provider contract. Two adapters implement it: the built-in sandbox (default) and Stripe.
-// Money-moving calls take fixed idempotency keys derived from the gift (gift:<id>:transfer, gift:<id>:refund),
-// so a retry after a crash never moves money twice.
+// The payment provider contract, in the app's words: commands here, events in events.ts (decision 014).
+// Two adapters implement it: the built-in sandbox (default) and Stripe; only payments/stripe/ knows Stripe.
+// Money-moving calls take the movement's idempotency key (<prefix>:<gift public id>:<kind>, from the ledger), so
+// a retry after a crash never moves money twice; the reconciler also looks the movement up before every attempt.
+import type { AppEvent } from './events.js';
+
+/** A webhook request's headers, lower-cased names as Node gives them. */
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
 export interface CheckoutLine {
   name: string;
@@ -60,14 +65,6 @@ export interface MoneyMovement {
   amountCents: number;
 }
 
-/** Stripe-shaped event: the sandbox emits the same shape, so one handler serves both. */
-export interface ProviderEvent {
-  id: string;
-  type: string;
-  created?: number;
-  data: { object: Record<string, unknown> };
-}
-
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
 
@@ -79,19 +76,32 @@ export interface PaymentProvider {
   createAccountLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
   retrieveAccount(accountId: string): Promise<ConnectedAccount>;
   createTransfer(input: CreateTransferInput): Promise<MoneyMovement>;
-  /** Reconciliation: the transfer made for a transfer group, if any. */
+  /** Reconciliation: the transfer made for a transfer group (the gift's public id: one payout per gift), if any. */
   findTransfer(transferGroup: string): Promise<MoneyMovement | null>;
   createLoginLink(accountId: string): Promise<{ url: string }>;
   /** The charge behind a payment, for a transfer's source_transaction when the payment event did not carry it. */
   findCharge(paymentIntentId: string): Promise<string | null>;
 
+  /**
+   * A checkout as the provider sees it now, as the app event it would have sent (checkout_paid,
+   * checkout_expired) under a deterministic id; `other` while it is still open. For payments whose event was missed.
+   */
+  retrieveCheckout(checkoutId: string): Promise<AppEvent>;
+
   // Expiry
   createRefund(input: CreateRefundInput): Promise<MoneyMovement>;
-  /** Reconciliation: refunds already made for a payment. */
-  findRefund(paymentIntentId: string): Promise<MoneyMovement | null>;
+  /**
+   * Reconciliation: the refund Hushgift made under this idempotency key for a payment, if any (refunds made
+   * in the provider's dashboard are not it).
+   */
+  findRefund(paymentIntentId: string, idempotencyKey: string): Promise<MoneyMovement | null>;
 
-  /** Verifies a webhook's signature over the raw body; throws on a bad or missing signature. */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+  /**
+   * Verifies a webhook's signature (from its request headers) over the raw body and translates it into an app
+   * event; throws a ProviderError on a bad or missing signature (the sandbox takes no webhooks: it emits app
+   * events itself).
+   */
+  verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): AppEvent;
 }
 
 export class ProviderError extends Error {

@@ -1,11 +1,24 @@
-// The claim API (spec §7): lookup, claim with the security answer, completion check, onboarding refresh,
-// status poll and dashboard login. Thin: validate, call the service, map provider failures, answer.
-import type { FastifyPluginAsync } from 'fastify';
+// The claim API: lookup, claim with the security answer, completion check, onboarding refresh,
+// status poll and dashboard login. Thin: the route contract checks the input, the service decides, provider
+// failures are mapped, the answer is serialized by its schema.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { validate } from '../http/validate.js';
+import { errorResponses } from '../http/contracts.js';
 import { ProviderError } from '../payments/provider.js';
-import { CLAIM_TOKEN_HEADER, claimRequestSchema } from '../../shared/schemas/claim.js';
+import {
+  CLAIM_TOKEN_HEADER,
+  claimCompleteResponseSchema,
+  claimLookupSchema,
+  claimRequestSchema,
+  claimStartResponseSchema,
+  claimTokenHeaderSchema,
+  claimTokenParamSchema,
+  dashboardLoginResponseSchema,
+  giftPublicIdParamSchema,
+  giftStatusResponseSchema,
+} from '../../shared/schemas/claim.js';
 import { lookupClaim } from '../services/claims/lookup.js';
 import { startClaim } from '../services/claims/claim.js';
 import { completeClaim } from '../services/claims/complete.js';
@@ -13,26 +26,28 @@ import { refreshOnboarding } from '../services/claims/onboarding-link.js';
 import { giftClaimStatus } from '../services/claims/status.js';
 import { dashboardLogin } from '../services/claims/dashboard-login.js';
 
-type TokenParams = { Params: { token: string } };
-type GiftParams = { Params: { giftId: string } };
-
 /** The payment provider failing is not the recipient's fault: say so, and whether trying again soon can help. */
-async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
+export async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     if (error.retryable) {
-      throw new AppError(503, 'Our payment partner is not reachable right now. Please try again in a minute.', { 'retry-after': '30' });
+      throw new AppError(503, 'Our payment partner is not reachable right now. Please try again in a minute.', {
+        'retry-after': '30',
+      });
     }
-    throw new AppError(502, 'Our payment partner could not complete this step. Please try again later or contact support.');
+    throw new AppError(
+      502,
+      'Our payment partner could not complete this step. Please try again later or contact support.',
+    );
   }
 }
 
-const doc = (summary: string, extra: object = {}) => ({ config: { openapi: { summary, tags: ['claim'], ...extra } } });
+const tags = ['claim'];
 
 export const claimRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Nothing here is cacheable (set on request so error answers carry it too).
     app.addHook('onRequest', (_request, reply, done) => {
@@ -40,38 +55,88 @@ export const claimRoutes =
       done();
     });
 
-    app.get<TokenParams>('/api/gifts/claim/:token', doc('The gift as the recipient sees it (never anything about the sender)'), async (request) =>
-      lookupClaim(deps, request.params.token),
-    );
-
-    app.post<TokenParams>(
+    app.get(
       '/api/gifts/claim/:token',
-      doc('Claim with the security answer; answers the onboarding link. 5 wrong answers lock claiming for an hour', { body: claimRequestSchema }),
-      async (request) => {
-        const { securityAnswer } = validate(claimRequestSchema, request.body);
-        return viaProvider(() => startClaim(deps, request.params.token, securityAnswer));
+      {
+        schema: {
+          summary: 'The gift as the recipient sees it (never anything about the sender)',
+          tags,
+          params: claimTokenParamSchema,
+          response: { 200: claimLookupSchema, ...errorResponses },
+        },
       },
+      async (request) => lookupClaim(deps, request.params.token),
     );
 
-    app.get<TokenParams>('/api/gifts/claim/:token/complete', doc('Completion check after onboarding: pays the gift out once the account is ready'), async (request) =>
-      viaProvider(() => completeClaim(deps, request.params.token)),
+    app.post(
+      '/api/gifts/claim/:token',
+      {
+        schema: {
+          summary:
+            'Claim with the security answer; answers the onboarding link. 5 wrong answers lock claiming for an hour',
+          tags,
+          params: claimTokenParamSchema,
+          body: claimRequestSchema,
+          response: { 200: claimStartResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) =>
+        viaProvider(() => startClaim(deps, request.params.token, request.body.securityAnswer, request.ip)),
+    );
+
+    app.get(
+      '/api/gifts/claim/:token/complete',
+      {
+        schema: {
+          summary: 'Completion check after onboarding: pays the gift out once the account is ready',
+          tags,
+          params: claimTokenParamSchema,
+          response: { 200: claimCompleteResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => viaProvider(() => completeClaim(deps, request.params.token)),
     );
 
     // The provider's refresh_url: a used or expired onboarding link lands here and gets a fresh one.
-    app.get<TokenParams>('/api/gifts/claim/:token/onboarding', doc('Redirects to a fresh onboarding link'), async (request, reply) =>
-      reply.redirect(await viaProvider(() => refreshOnboarding(deps, request.params.token)), 303),
-    );
-
-    app.get<GiftParams>('/api/gifts/:giftId/status', doc('Onboarding and payout status by public gift id'), async (request) =>
-      viaProvider(() => giftClaimStatus(deps, request.params.giftId)),
-    );
-
-    app.get<GiftParams>(
-      '/api/gifts/:giftId/dashboard-login',
-      doc(`The payout account's express dashboard link; needs the claim token in the ${CLAIM_TOKEN_HEADER} header`),
-      async (request) => {
-        const token = request.headers[CLAIM_TOKEN_HEADER];
-        return viaProvider(() => dashboardLogin(deps, request.params.giftId, typeof token === 'string' ? token : undefined));
+    app.get(
+      '/api/gifts/claim/:token/onboarding',
+      {
+        schema: {
+          summary: 'Redirects to a fresh onboarding link',
+          tags,
+          params: claimTokenParamSchema,
+          response: { 303: z.undefined().describe('Location: a fresh onboarding link'), ...errorResponses },
+        },
       },
+      async (request, reply) =>
+        reply.redirect(await viaProvider(() => refreshOnboarding(deps, request.params.token)), 303),
+    );
+
+    app.get(
+      '/api/gifts/:giftId/status',
+      {
+        schema: {
+          summary: 'Onboarding and payout status by public gift id',
+          tags,
+          params: giftPublicIdParamSchema,
+          response: { 200: giftStatusResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => viaProvider(() => giftClaimStatus(deps, request.params.giftId)),
+    );
+
+    app.get(
+      '/api/gifts/:giftId/dashboard-login',
+      {
+        schema: {
+          summary: `The payout account's express dashboard link; needs the claim token in the ${CLAIM_TOKEN_HEADER} header`,
+          tags,
+          params: giftPublicIdParamSchema,
+          headers: claimTokenHeaderSchema,
+          response: { 200: dashboardLoginResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) =>
+        viaProvider(() => dashboardLogin(deps, request.params.giftId, request.headers[CLAIM_TOKEN_HEADER])),
     );
   };

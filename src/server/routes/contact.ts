@@ -1,25 +1,24 @@
-// POST /api/contact: validate, send, answer. A dropped (honeypot) message gets the same answer as a sent one.
-import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+// POST /api/contact: send, answer. A dropped (honeypot) message gets the same answer as a sent one.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.js';
-import { validate } from '../http/validate.js';
+import { errorResponses } from '../http/contracts.js';
 import { contactSchema } from '../../shared/schemas/contact.js';
+import { messageSchema } from '../../shared/schemas/common.js';
 import { sendContactMessage } from '../services/contact/send-message.js';
 
 export const CONTACT_SENT_MESSAGE = "Thank you for your message. We'll get back to you soon.";
 
 export const contactRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const openapi = {
+    const schema = {
       summary: 'Send a message to support (5 per hour per client; a filled honeypot is dropped with the same answer)',
       tags: ['contact'],
       body: contactSchema,
-      response: z.object({ message: z.string() }),
+      response: { 201: messageSchema, ...errorResponses },
     };
-    app.post('/api/contact', { config: { openapi } }, async (request, reply) => {
-      const input = validate(contactSchema, request.body);
-      await sendContactMessage(deps, input, request.ip);
+    app.post('/api/contact', { schema }, async (request, reply) => {
+      await sendContactMessage(deps, request.body, request.ip);
       return reply.status(201).send({ message: CONTACT_SENT_MESSAGE });
     });
   };

@@ -1,16 +1,15 @@
 // The dev mailbox: e-mails delivered while no SMTP server is configured. Registered only outside production.
 import { desc, eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { devEmails } from '../db/schema.js';
 import type { AppDeps } from '../deps.js';
 import { escapeHtml } from '../email/render.js';
-import { validate } from '../http/validate.js';
-
-const query = z.object({ to: z.string().trim().max(254).optional() });
+import { errorResponses } from '../http/contracts.js';
+import { devEmailSchema, devMailboxQuerySchema as querystring } from '../../shared/schemas/service.js';
 
 export const devMailboxRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const list = async (to?: string) => {
       const rows = await deps.db
@@ -29,14 +28,14 @@ export const devMailboxRoutes =
       }));
     };
 
-    app.get('/api/dev/emails', { config: { openapi: { summary: 'Dev mailbox (never in production): delivered e-mails, newest first', tags: ['dev'], query } } }, async (request) => {
-      const { to } = validate(query, request.query);
-      return list(to);
-    });
+    const summary = 'Dev mailbox (never in production): delivered e-mails, newest first';
+    const response = { 200: z.array(devEmailSchema), ...errorResponses };
+    app.get('/api/dev/emails', { schema: { summary, tags: ['dev'], querystring, response } }, async (request) =>
+      list(request.query.to),
+    );
 
-    app.get('/dev/mailbox', async (request, reply) => {
-      const { to } = validate(query, request.query);
-      const emails = await list(to);
+    app.get('/dev/mailbox', { schema: { querystring } }, async (request, reply) => {
+      const emails = await list(request.query.to);
       const linkify = (text: string) =>
         escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
       const items = emails
@@ -55,7 +54,8 @@ article{border:1px solid #ddd;border-radius:.5rem;padding:1rem;margin:1rem 0}
 pre{white-space:pre-wrap;word-break:break-word;font-family:inherit}.meta{color:#555;font-size:.9rem}
 </style></head><body><main>
 <h1>Dev mailbox</h1>
-<p class="banner">E-mails the app sent while no SMTP server is configured. This page does not exist in production.</p>
+<p class="banner">E-mails the app sent while no SMTP server is configured. This page does not exist in production.
+Addresses at <code>bounce.invalid</code> are refused permanently (550), to try a bounced gift e-mail.</p>
 ${items || '<p>No e-mails yet.</p>'}
 </main></body></html>`);
     });

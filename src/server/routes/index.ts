@@ -1,4 +1,4 @@
-// Every HTTP area, registered in one place. Routes stay thin: validate, call a service, answer.
+// Every HTTP area, registered in one place. Routes stay thin: declare their contract, call a service, answer.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { healthRoutes } from './health.js';
@@ -9,7 +9,13 @@ import { claimRoutes } from './claims.js';
 import { adminRoutes } from './admin.js';
 import { donorRoutes } from './donor.js';
 import { contactRoutes } from './contact.js';
+import { manageRoutes } from './manage.js';
 import { sandboxRoutes } from '../payments/sandbox/routes.js';
+
+/** The dev mailbox shows every claim and sign-in link to anyone: only with the sandbox and never in production. */
+export function devMailboxServed(deps: Pick<AppDeps, 'mailer' | 'payments' | 'config'>): boolean {
+  return deps.mailer.kind === 'dev-mailbox' && deps.payments.name === 'sandbox' && !deps.config.isProduction;
+}
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes(deps));
@@ -19,7 +25,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await app.register(adminRoutes(deps));
   await app.register(donorRoutes(deps));
   await app.register(contactRoutes(deps));
-  if (deps.mailer.kind === 'dev-mailbox' && !deps.config.isProduction) {
+  await app.register(manageRoutes(deps));
+  if (devMailboxServed(deps)) {
     await app.register(devMailboxRoutes(deps));
   }
   if (deps.payments.name === 'sandbox') {

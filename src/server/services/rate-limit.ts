@@ -1,4 +1,5 @@
 // Counted attempts in the database, so restarts and several instances share them.
+import { isIPv6 } from 'node:net';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { rateEvents } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
@@ -27,7 +28,9 @@ export async function windowState(db: DbOrTx, clock: Clock, w: Window): Promise<
     .limit(w.limit);
   const n = rows.length;
   const oldest = rows[0]?.createdAt;
-  const retryAfterSeconds = oldest ? Math.max(1, Math.ceil((oldest.getTime() + w.windowMs - clock.now().getTime()) / 1000)) : 0;
+  const retryAfterSeconds = oldest
+    ? Math.max(1, Math.ceil((oldest.getTime() + w.windowMs - clock.now().getTime()) / 1000))
+    : 0;
   return { count: n, limited: n >= w.limit, retryAfterSeconds };
 }
 
@@ -63,7 +66,8 @@ export async function admitAttempt(db: DbOrTx, clock: Clock, windows: Window[]):
     }
     const states = await Promise.all(windows.map((w) => windowState(tx, clock, w)));
     const limited = states.filter((s) => s.limited);
-    if (limited.length > 0) return { admitted: false, retryAfterSeconds: Math.max(...limited.map((s) => s.retryAfterSeconds)) };
+    if (limited.length > 0)
+      return { admitted: false, retryAfterSeconds: Math.max(...limited.map((s) => s.retryAfterSeconds)) };
     const rows = await tx
       .insert(rateEvents)
       .values(windows.map((w) => ({ bucket: w.bucket, createdAt: clock.now() })))
@@ -74,4 +78,25 @@ export async function admitAttempt(db: DbOrTx, clock: Clock, windows: Window[]):
 
 export async function withdrawAttempts(db: DbOrTx, attemptIds: number[]): Promise<void> {
   if (attemptIds.length) await db.delete(rateEvents).where(inArray(rateEvents.id, attemptIds));
+}
+
+/**
+ * The part of a client address that limits count against: an IPv4 address whole, an IPv6 address by its /64
+ * (one subscriber usually holds a whole /64, so counting single IPv6 addresses would not limit anyone).
+ * IPv4-mapped IPv6 addresses count as their IPv4 address.
+ */
+export function clientAddressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

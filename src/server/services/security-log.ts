@@ -6,6 +6,7 @@ import type { Clock } from '../clock.js';
 
 export type SecurityEvent =
   | 'admin.setup'
+  | 'admin.setup_code_refused'
   | 'admin.login'
   | 'admin.login_failed'
   | 'admin.lockout'
@@ -17,7 +18,10 @@ export type SecurityEvent =
   | 'donor.sign_in_link_requested'
   | 'donor.sign_in_rate_limited'
   | 'donor.sign_out'
-  | 'gift.start_rate_limited';
+  | 'gift.start_rate_limited'
+  | 'claim.rate_limited'
+  | 'claim.frozen'
+  | 'donor.account_deleted';
 
 export interface SecurityEntry {
   event: SecurityEvent;

@@ -1,4 +1,4 @@
-// Server-side sessions for admins and donors (DESIGN §3): a random 256-bit id in an HttpOnly cookie,
+// Server-side sessions for admins and donors: a random 256-bit id in an HttpOnly cookie,
 // only its SHA-256 in the database; a new id at every login; idle and absolute timeouts; destroyed on logout.
 import { and, eq } from 'drizzle-orm';
 import { sessions } from '../db/schema.js';

@@ -1,4 +1,4 @@
-// Admin payloads (spec §3, §5): login, first-time setup, gift search. Used by the forms and the routes alike.
+// Admin payloads: login, first-time setup, gift search. Used by the forms and the routes alike.
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN, EMAIL_MAX, PASSWORD_MAX } from '../constants.js';
 import { GIFT_STATUSES } from '../statuses.js';
@@ -8,8 +8,15 @@ export const LOGIN_MISSING_MESSAGE = 'Please enter both email and password';
 
 export const adminLoginSchema = z
   .object({
-    email: z.string({ error: LOGIN_MISSING_MESSAGE }).trim().min(1, LOGIN_MISSING_MESSAGE).max(EMAIL_MAX, 'Email is too long'),
-    password: z.string({ error: LOGIN_MISSING_MESSAGE }).min(1, LOGIN_MISSING_MESSAGE).max(PASSWORD_MAX, 'Password is too long'),
+    email: z
+      .string({ error: LOGIN_MISSING_MESSAGE })
+      .trim()
+      .min(1, LOGIN_MISSING_MESSAGE)
+      .max(EMAIL_MAX, 'Email is too long'),
+    password: z
+      .string({ error: LOGIN_MISSING_MESSAGE })
+      .min(1, LOGIN_MISSING_MESSAGE)
+      .max(PASSWORD_MAX, 'Password is too long'),
   })
   .strict();
 export type AdminLogin = z.infer<typeof adminLoginSchema>;
@@ -25,6 +32,8 @@ export const adminSetupSchema = z
     password,
     firstName: personName('First name'),
     lastName: personName('Last name'),
+    /** Production only: the one-time code from the server log (decision 012). */
+    setupCode: z.string({ error: 'Setup code must be text' }).max(200, 'Setup code is too long').optional(),
   })
   .strict();
 export type AdminSetup = z.infer<typeof adminSetupSchema>;
@@ -37,6 +46,7 @@ export const adminSetupFormSchema = z
     email: email(),
     password,
     confirmPassword: z.string(),
+    setupCode: z.string().max(200, 'Setup code is too long').optional(),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: "Passwords don't match" });
 export type AdminSetupForm = z.input<typeof adminSetupFormSchema>;
@@ -50,15 +60,25 @@ export const adminSearchSchema = z.object({
     .enum(['all', ...GIFT_STATUSES], { error: `status must be one of all, ${GIFT_STATUSES.join(', ')}` })
     .optional()
     .default('all'),
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(10_000, 'page must be at most 10000').optional().default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(10_000, 'page must be at most 10000')
+    .optional()
+    .default(1),
 });
 export type AdminSearch = z.infer<typeof adminSearchSchema>;
 
 export const giftIdParamSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a gift number' }).int('id must be a gift number').min(1, 'id must be a gift number').max(2_147_483_647, 'id must be a gift number'),
+  id: z.coerce
+    .number({ error: 'id must be a gift number' })
+    .int('id must be a gift number')
+    .min(1, 'id must be a gift number')
+    .max(2_147_483_647, 'id must be a gift number'),
 });
 
-/** A gift as the admin sees it (spec §3). Amount is a decimal string; dates are ISO strings. */
+/** A gift as the admin sees it. Amount is a decimal string; dates are ISO strings. */
 export const adminGiftSchema = z.object({
   id: z.number().int(),
   status: z.enum(GIFT_STATUSES),
@@ -70,13 +90,19 @@ export const adminGiftSchema = z.object({
   recipientEmail: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
+  /** A paid gift's delivery, when it needs attention: not delivered yet (scheduled), or refused by the mail server. */
+  delivery: z.enum(['scheduled', 'undeliverable']).nullable(),
+  /** ISO time of the planned delivery of a scheduled gift. */
+  deliverAt: z.string().nullable(),
+  /** Why an operator must look at the gift (a frozen claim, a failed money movement), or null. */
+  needsAttention: z.string().nullable(),
 });
 export type AdminGift = z.infer<typeof adminGiftSchema>;
 
-/** Search answers a plain list (spec §7); this header says whether another page follows. */
+/** Search answers a plain list; this header says whether another page follows. */
 export const HAS_MORE_HEADER = 'x-has-more';
 
-/** Spec §3: counts, and volumes as decimal strings. */
+/** Dashboard figures: counts, and volumes as decimal strings. */
 export const adminStatsSchema = z.object({
   total: z.number().int(),
   totalVolume: z.string(),
@@ -89,6 +115,11 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-export const setupNeededSchema = z.object({ setupNeeded: z.boolean() });
+export const adminLoginResponseSchema = z.object({
+  success: z.literal(true),
+  admin: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }),
+});
+
+export const setupNeededSchema = z.object({ setupNeeded: z.boolean(), setupCodeRequired: z.boolean() });
 export const processedSchema = z.object({ processed: z.number().int() });
 export const successSchema = z.object({ success: z.boolean(), message: z.string().optional() });

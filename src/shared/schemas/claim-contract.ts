@@ -1,4 +1,4 @@
-// The claim API's messages, identifiers and answers (spec §3, §7), with no zod: the claim page imports these
+// The claim API's messages, identifiers and answers, with no zod: the claim page imports these
 // without loading the validation library. The request schema is in claim.ts beside this file.
 
 /** The claim token in the URL: 32 random bytes, base64url. Anything else cannot be a token. */

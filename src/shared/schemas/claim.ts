@@ -1,8 +1,64 @@
-// Claim payloads and answers (spec §3, §7), shared by the claim page and the claim routes.
+// Claim payloads and answers, shared by the claim page and the claim routes.
 import { z } from 'zod';
 import { SECURITY_ANSWER_MAX } from '../constants.js';
+import { ONBOARDING_STATUSES } from '../statuses.js';
+import {
+  CLAIM_MESSAGES,
+  CLAIM_TOKEN_HEADER,
+  CLAIM_TOKEN_PATTERN,
+  GIFT_PUBLIC_ID_PATTERN,
+  type ClaimCompleteResponse,
+  type ClaimLookup,
+  type ClaimStartResponse,
+  type DashboardLoginResponse,
+  type GiftStatusResponse,
+} from './claim-contract.js';
 
 export * from './claim-contract.js';
+
+/** A path segment that cannot be a claim token names no gift: 404 with the same sentence as an unknown token. */
+export const claimTokenParamSchema = z.object({
+  token: z
+    .string()
+    .regex(CLAIM_TOKEN_PATTERN, CLAIM_MESSAGES.notFound)
+    .describe('The claim token from the e-mail link'),
+});
+
+export const GIFT_NOT_FOUND_MESSAGE = 'Gift not found. Check the link and try again.';
+export const giftPublicIdParamSchema = z.object({
+  giftId: z.string().regex(GIFT_PUBLIC_ID_PATTERN, GIFT_NOT_FOUND_MESSAGE).describe('The public gift id (g_…)'),
+});
+
+/** The dashboard link proves the caller holds the claim link; checked by the service (403 without it). */
+export const claimTokenHeaderSchema = z.looseObject({
+  [CLAIM_TOKEN_HEADER]: z.string().max(200, `${CLAIM_TOKEN_HEADER} is not a claim token`).optional(),
+});
+
+export const claimLookupSchema = z.object({
+  recipientFirstName: z.string(),
+  amount: z.string().describe('Decimal string, "50.00"'),
+  personalNote: z.string().nullable(),
+  hasSecurityQuestion: z.boolean(),
+  securityQuestion: z.string().nullable(),
+}) satisfies z.ZodType<ClaimLookup>;
+
+export const claimStartResponseSchema = z.object({
+  accountLinkUrl: z.string().describe("The payment provider's onboarding page"),
+}) satisfies z.ZodType<ClaimStartResponse>;
+
+export const claimCompleteResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  giftId: z.string(),
+  amount: z.string(),
+}) satisfies z.ZodType<ClaimCompleteResponse>;
+
+export const giftStatusResponseSchema = z.object({
+  status: z.enum([...ONBOARDING_STATUSES, 'expired', 'refunded']),
+  stripeAccount: z.object({ requirements_pending: z.number().int() }),
+}) satisfies z.ZodType<GiftStatusResponse>;
+
+export const dashboardLoginResponseSchema = z.object({ url: z.string() }) satisfies z.ZodType<DashboardLoginResponse>;
 
 /** POST /api/gifts/claim/:token. The answer is sent only when the gift has a question; emptiness is checked by the server against the gift. */
 export const claimRequestSchema = z

@@ -28,20 +28,30 @@ export const email = (label = 'Email') =>
     .max(EMAIL_MAX, `${label} is too long`)
     .pipe(z.email({ error: `Please enter a valid email address` }));
 
-export const personName = (label: string) => requiredText(label, NAME_MAX);
+/** Letters (any script) joined by spaces, hyphens, apostrophes and dots: "Mary-Jane", "O’Brien", "J. R.". */
+const NAME_PATTERN = /^[\p{L}\p{M}]+(?:[ '’.-]+[\p{L}\p{M}]+)*\.?$/u;
+/** "evil.example", "www.x": a dot with two letters right after it reads as a domain, and mail clients link it. */
+const DOMAIN_LIKE = /\.[\p{L}]{2,}/u;
+
+/**
+ * A person's name, validated as a name: names reach e-mails sent under our brand, so no URLs, digits or markup
+ * (decision 012).
+ */
+export const personName = (label: string) =>
+  requiredText(label, NAME_MAX).refine((v) => NAME_PATTERN.test(v) && !DOMAIN_LIKE.test(v), {
+    message: `${label} can contain only letters, spaces, hyphens, apostrophes and dots (no links or symbols)`,
+  });
 
 /** A wire amount: decimal string with at most two places; parsed to cents. */
 export const moneyString = (label: string) =>
-  z
-    .string({ error: `${label} must be a decimal string such as "52.80"` })
-    .transform((value, ctx) => {
-      const cents = parseMoney(value);
-      if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a non-negative amount with at most two decimals` });
-        return z.NEVER;
-      }
-      return cents;
-    });
+  z.string({ error: `${label} must be a decimal string such as "52.80"` }).transform((value, ctx) => {
+    const cents = parseMoney(value);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a non-negative amount with at most two decimals` });
+      return z.NEVER;
+    }
+    return cents;
+  });
 
 export const messageSchema = z.object({ message: z.string() });
 export type ApiMessage = z.infer<typeof messageSchema>;

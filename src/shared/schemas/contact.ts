@@ -1,4 +1,4 @@
-// The contact form (spec §3 "Contact message", §5): one schema for the form and POST /api/contact.
+// The contact form: one schema for the form and POST /api/contact.
 import { z } from 'zod';
 import { CONTACT_CATEGORIES, NAME_MAX, type ContactCategory } from '../constants.js';
 import { email, requiredText } from './common.js';

@@ -1,4 +1,4 @@
-// Donor account payloads and answers (spec §3 "Gift as shown to donor", "Donor profile"; §7 donor calls).
+// Donor account payloads and answers.
 import { z } from 'zod';
 import { email } from './common.js';
 import { GIFT_STATUSES, type GiftStatus } from '../statuses.js';
@@ -19,28 +19,31 @@ export const signInVerifySchema = z
   })
   .strict();
 
-export interface DonorProfile {
-  firstName: string;
-  lastName: string;
-  email: string;
-  /** ISO timestamp. */
-  createdAt: string;
-}
+export const donorProfileSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  createdAt: z.string().describe('ISO timestamp'),
+});
+export type DonorProfile = z.infer<typeof donorProfileSchema>;
 
 /** The statuses a donor sees: every gift past payment. */
 export const DONOR_VISIBLE_STATUSES = GIFT_STATUSES.filter((s) => s !== 'pending') as Exclude<GiftStatus, 'pending'>[];
 
-export interface DonorGift {
-  /** The gift's public id (never the serial id). */
-  id: string;
-  /** Amount sent, decimal string "50.00". */
-  amount: string;
-  /** Amount the recipient receives, decimal string. */
-  recipientGets: string;
-  status: GiftStatus;
-  /** Null once the recipient's personal data has been erased under the retention rules. */
-  recipientFirstName: string | null;
-  recipientLastName: string | null;
-  createdAt: string;
-  claimedAt: string | null;
-}
+export const donorGiftSchema = z.object({
+  id: z.string().describe("The gift's public id (never the serial id)"),
+  amount: z.string().describe('Amount sent, decimal string "50.00"'),
+  recipientGets: z.string().describe('Amount the recipient receives, decimal string'),
+  status: z.enum(GIFT_STATUSES),
+  recipientFirstName: z.string().nullable().describe("Null once the recipient's personal data has been erased"),
+  recipientLastName: z.string().nullable(),
+  createdAt: z.string(),
+  claimedAt: z.string().nullable(),
+  deliverAt: z
+    .string()
+    .nullable()
+    .describe('Planned delivery of a scheduled gift (ISO timestamp); null: sent at payment'),
+});
+export type DonorGift = z.infer<typeof donorGiftSchema>;
+
+export const signedInSchema = z.object({ signedIn: z.literal(true) });

@@ -1,16 +1,18 @@
-// The create-gift payload (spec §3), shared by the sender's forms and POST /api/gifts.
+// The create-gift payload, shared by the sender's forms and POST /api/gifts.
 // The server never trusts the figures: it recomputes fee, total and recipientGets and rejects a mismatch.
 import { z } from 'zod';
 import {
   CUSTOM_QUESTION_MAX,
+  MAX_CHARGE_CENTS,
   MAX_GIFT_CENTS,
   MAX_TIP_CENTS,
   MIN_GIFT_CENTS,
   PERSONAL_NOTE_MAX,
   SECURITY_ANSWER_MAX,
 } from '../constants.js';
-import { formatCents, formatUsd, giftTotals } from '../money.js';
+import { MAX_GIFT_MESSAGE, formatCents, formatUsd, giftTotals } from '../money.js';
 import { email, moneyString, optionalText, personName } from './common.js';
+import { DATE_PATTERN, isTimeZone } from '../delivery-date.js';
 
 export const recipientFields = {
   recipientFirstName: personName('Recipient first name'),
@@ -25,7 +27,7 @@ export const giftAmountCents = moneyString('Gift amount').pipe(
   z
     .number()
     .min(MIN_GIFT_CENTS, `The minimum gift is ${formatUsd(MIN_GIFT_CENTS)}`)
-    .max(MAX_GIFT_CENTS, `The maximum gift is ${formatUsd(MAX_GIFT_CENTS)}`),
+    .max(MAX_GIFT_CENTS, MAX_GIFT_MESSAGE),
 );
 
 export const tipCents = moneyString('Tip').pipe(
@@ -33,14 +35,27 @@ export const tipCents = moneyString('Tip').pipe(
 );
 
 /** Opt-in on the review page: a donor account to track gifts. */
-export const donorAccountSchema = z
+export const donorAccountFields = {
+  firstName: personName('Donor first name'),
+  lastName: personName('Donor last name'),
+  email: email('Donor email'),
+};
+export const donorAccountSchema = z.object(donorAccountFields).strict();
+export type DonorAccountInput = z.infer<typeof donorAccountSchema>;
+
+/** "On a date" on the review page: the day, and the sender's time zone from the browser (decision 016). */
+export const deliverySchema = z
   .object({
-    firstName: personName('Donor first name'),
-    lastName: personName('Donor last name'),
-    email: email('Donor email'),
+    date: z
+      .string({ error: 'Delivery date is required' })
+      .regex(DATE_PATTERN, 'Delivery date must be a date such as 2026-03-04'),
+    timeZone: z
+      .string({ error: 'Time zone is required' })
+      .max(64, 'Time zone is not valid')
+      .refine(isTimeZone, 'Time zone is not valid: reload the page and try again'),
   })
   .strict();
-export type DonorAccountInput = z.infer<typeof donorAccountSchema>;
+export type DeliveryInput = z.infer<typeof deliverySchema>;
 
 export const createGiftSchema = z
   .object({
@@ -52,18 +67,28 @@ export const createGiftSchema = z
     senderCoversFees: z.boolean({ error: 'senderCoversFees must be true or false' }),
     ...recipientFields,
     securityQuestion: optionalText('Security question', CUSTOM_QUESTION_MAX),
-    // Named "hash" by the spec, but it is the plain trimmed answer; the server hashes it.
+    // Named "hash" in the API contract, but it is the plain trimmed answer; the server hashes it.
     securityAnswerHash: optionalText('Security answer', SECURITY_ANSWER_MAX),
     personalNote: optionalText('Personal message', PERSONAL_NOTE_MAX),
     donorAccount: donorAccountSchema.nullish().transform((v) => v ?? null),
+    /** Absent or null: delivered at payment. */
+    delivery: deliverySchema.nullish().transform((v) => v ?? null),
   })
   .strict()
   .superRefine((gift, ctx) => {
     if (gift.securityQuestion && !gift.securityAnswerHash) {
-      ctx.addIssue({ code: 'custom', path: ['securityAnswerHash'], message: 'Security answer is required when a security question is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['securityAnswerHash'],
+        message: 'Security answer is required when a security question is set',
+      });
     }
     if (!gift.securityQuestion && gift.securityAnswerHash) {
-      ctx.addIssue({ code: 'custom', path: ['securityQuestion'], message: 'Security question is required when an answer is given' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['securityQuestion'],
+        message: 'Security question is required when an answer is given',
+      });
     }
     const expected = giftTotals(gift.amount, gift.tip);
     const check = (field: 'processingFee' | 'totalPaid' | 'recipientGets', sent: number, want: number) => {
@@ -78,6 +103,13 @@ export const createGiftSchema = z
     check('processingFee', gift.processingFee, expected.fee);
     check('totalPaid', gift.totalPaid, expected.total);
     check('recipientGets', gift.recipientGets, expected.recipientGets);
+    if (expected.total > MAX_CHARGE_CENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['totalPaid'],
+        message: `The total with fee and tip can be at most ${formatUsd(MAX_CHARGE_CENTS)} (one card payment). Lower the gift or the tip.`,
+      });
+    }
   });
 
 /** The five figures of a payload as wire strings, from amount and tip in cents (the one fee rule). */

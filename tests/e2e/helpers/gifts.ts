@@ -68,3 +68,9 @@ export async function createPaidGift(baseUrl: string, overrides: PaidGiftOverrid
   const claimUrl = /(https?:\/\/\S+\/claim\/[A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
   return { claimUrl, claimToken: claimUrl.split('/').pop()!, recipientEmail, checkoutUrl };
 }
+
+/** The sender's gift page link from the receipt e-mail sent to the payer. */
+export async function manageUrlFromReceipt(baseUrl: string, payerEmail: string): Promise<string> {
+  const receipt = await waitForEmail(baseUrl, payerEmail, (e) => /receipt/.test(e.subject));
+  return /(https?:\/\/\S+\/gift\/manage\/[A-Za-z0-9_-]{43})/.exec(receipt.text)![1]!;
+}

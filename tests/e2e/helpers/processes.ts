@@ -7,7 +7,10 @@ import { freePort } from '../../helpers/smtp.js';
 import { spawnBuiltServer } from './server.js';
 
 /** Starts the built server with a fault armed and waits until the process dies; answers its signal. */
-export async function runUntilKilled(env: Record<string, string>, timeoutMs = 60_000): Promise<{ signal: string | null; output: string }> {
+export async function runUntilKilled(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ signal: string | null; output: string }> {
   const port = await freePort();
   const { child, output } = spawnBuiltServer(port, mkdtempSync(path.join(os.tmpdir(), 'hg-crash-')), env);
   return new Promise((resolve, reject) => {

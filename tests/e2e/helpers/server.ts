@@ -18,7 +18,11 @@ export interface RunningServer {
 }
 
 /** Spawns dist/node/server/main.js on the port and data directory, collecting what it prints. */
-export function spawnBuiltServer(port: number, dataDir: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
+export function spawnBuiltServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string } {
   let out = '';
   const child = spawn(process.execPath, ['dist/node/server/main.js'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
@@ -40,7 +44,10 @@ export function spawnBuiltServer(port: number, dataDir: string, env: Record<stri
   return { child, output: () => out };
 }
 
-export async function startServer(env: Record<string, string> = {}, reuse?: { dataDir: string; port: number }): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  reuse?: { dataDir: string; port: number },
+): Promise<RunningServer> {
   const port = reuse?.port ?? (await freePort());
   const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-'));
   const url = `http://localhost:${port}`;
@@ -91,7 +98,13 @@ export async function waitForEmail(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await fetch(`${baseUrl}/api/dev/emails?to=${encodeURIComponent(to)}`);
-    const list = (await res.json()) as Array<{ id: number; to: string; subject: string; text: string; html: string | null }>;
+    const list = (await res.json()) as Array<{
+      id: number;
+      to: string;
+      subject: string;
+      text: string;
+      html: string | null;
+    }>;
     const hit = list.find(match);
     if (hit) return hit;
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to} arrived within ${timeoutMs} ms`);

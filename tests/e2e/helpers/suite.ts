@@ -37,13 +37,16 @@ export function useServer(env: Record<string, string> = {}): () => RunningServer
 /**
  * Waits until React has hydrated a page that arrived prerendered (the public pages): before that its buttons are
  * on screen but a click does nothing, as for a person clicking before the JavaScript arrived. Answers at once for
- * a page the browser renders itself (its #root starts empty; wait for its elements as usual).
+ * a page the browser renders itself (its #root starts empty; wait for its elements as usual) and for one that
+ * loads no app script.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   // React keeps its fiber on every DOM node it has hydrated or created; the outermost element is completed last.
   await page.waitForFunction(() => {
     const first = document.getElementById('root')?.firstElementChild;
-    return !first || Object.keys(first).some((key) => key.startsWith('__reactFiber$'));
+    // A page rendered on the server without the app (the claim page, decision 015) has nothing to hydrate.
+    const loadsApp = document.getElementById('hg-after-paint') || document.querySelector('script[type="module"]');
+    return !first || !loadsApp || Object.keys(first).some((key) => key.startsWith('__reactFiber$'));
   });
 }
 
@@ -56,7 +59,9 @@ export async function gotoHydrated(page: Page, url: string) {
 
 /** A fresh page at a phone or desktop size, failing the test on any uncaught page error. */
 export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  });
   const page = await context.newPage();
   page.on('pageerror', (err) => {
     throw err;

@@ -1,4 +1,4 @@
-import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive';
@@ -16,14 +16,12 @@ export const buttonClass = (variant: ButtonVariant = 'primary', size: 'sm' | 'md
     variant === 'destructive' && 'bg-red-700 text-white hover:bg-red-800',
   );
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: 'sm' | 'md' | 'lg';
 }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, className, type = 'button', ...props },
-  ref,
-) {
-  return <button ref={ref} type={type} className={cn(buttonClass(variant, size), className)} {...props} />;
-});
+/** React 19: `ref` is an ordinary prop and reaches the <button> with the rest. */
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={cn(buttonClass(variant, size), className)} {...props} />;
+}

@@ -1,4 +1,4 @@
-// Radix Toast with the library defaults the spec names: 5 s, swipe right past 50 px, F8 to focus.
+// Radix Toast with the library defaults: 5 s, swipe right past 50 px, F8 to focus.
 // Loaded on demand by toaster.tsx, so Radix stays out of the JavaScript every page loads first.
 import { useEffect, useRef } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
@@ -48,7 +48,8 @@ export default function ToastViewport({ focusOnMount }: { focusOnMount: boolean 
       ))}
       <ToastPrimitive.Viewport
         ref={viewport}
-        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]"
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,4 +1,4 @@
-// Toast state (spec §9): at most one toast at a time; a dismissed toast is removed after TOAST_REMOVE_DELAY_MS.
+// Toast state: at most one toast at a time; a dismissed toast is removed after TOAST_REMOVE_DELAY_MS.
 import { useEffect, useState } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../shared/constants';
 

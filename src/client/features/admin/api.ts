@@ -1,4 +1,4 @@
-// Admin endpoints (spec §7): query keys, fetchers and hooks in one place for the admin pages.
+// Admin endpoints: query keys, fetchers and hooks in one place for the admin pages.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api';
 import { getQueryFn } from '../../lib/query-client';
@@ -22,12 +22,15 @@ const sessionQueries = (q: { queryKey: readonly unknown[] }) =>
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 export function useSetupNeeded() {
-  return useQuery({ queryKey: SETUP_NEEDED_KEY, queryFn: getQueryFn<{ setupNeeded: boolean }>() });
+  return useQuery({
+    queryKey: SETUP_NEEDED_KEY,
+    queryFn: getQueryFn<{ setupNeeded: boolean; setupCodeRequired?: boolean }>(),
+  });
 }
 
 /** Stats, answering null when the admin session is absent or expired (the page then goes to login). */
 export function useAdminStats() {
-  return useQuery({ queryKey: STATS_KEY, queryFn: getQueryFn<AdminStats>({ on401: 'returnNull' }) });
+  return useQuery({ queryKey: STATS_KEY, queryFn: getQueryFn<AdminStats>({ on401: 'returnNull', session: 'admin' }) });
 }
 
 export function useRecentGifts(enabled: boolean) {
@@ -55,7 +58,7 @@ async function fetchSearch({ q, status, page }: SearchParams): Promise<SearchPag
   return { gifts: (await res.json()) as AdminGift[], hasMore: res.headers.get(HAS_MORE_HEADER) === 'true' };
 }
 
-/** Only called when a search text is set or a status other than all is chosen (spec §7). */
+/** Only called when a search text is set or a status other than all is chosen. */
 export function useSearchGifts(params: SearchParams, enabled: boolean) {
   return useQuery({ queryKey: [SEARCH_KEY, params], queryFn: () => fetchSearch(params), enabled });
 }

@@ -1,4 +1,4 @@
-// Spec §8: the claim page turns the server's claim messages into the words a recipient reads.
+// The claim page turns the server's claim messages into the words a recipient reads.
 import { ApiError, errorMessage } from '../../lib/api';
 import { CLAIM_MESSAGES } from '../../../shared/schemas/claim-contract';
 
@@ -11,4 +11,9 @@ const CLAIM_ERROR_TEXT: Record<string, string> = {
 export function claimErrorText(error: unknown): string {
   const message = error instanceof ApiError ? error.serverMessage : '';
   return CLAIM_ERROR_TEXT[message] ?? errorMessage(error, 'Failed to claim gift');
+}
+
+/** The same wording for a message the server-rendered claim page got from the claim service. */
+export function recipientClaimErrorText(serverMessage: string): string {
+  return CLAIM_ERROR_TEXT[serverMessage] ?? serverMessage;
 }

@@ -2,6 +2,7 @@
 // can open the payout dashboard, which needs proof of the link) and the amount for the success page.
 const tokenKey = (giftId: string) => `hushgift.claim.${giftId}`;
 const SUCCESS_KEY = 'hushgift.claimSuccess';
+const THANK_YOU_KEY = 'hushgift.claimThankYou';
 
 function safe<T>(fn: () => T, fallback: T): T {
   try {
@@ -11,8 +12,15 @@ function safe<T>(fn: () => T, fallback: T): T {
   }
 }
 
-export const rememberClaimToken = (giftId: string, token: string) => safe(() => sessionStorage.setItem(tokenKey(giftId), token), undefined);
+export const rememberClaimToken = (giftId: string, token: string) =>
+  safe(() => sessionStorage.setItem(tokenKey(giftId), token), undefined);
 export const claimTokenFor = (giftId: string) => safe(() => sessionStorage.getItem(tokenKey(giftId)), null);
 
-export const rememberClaimedAmount = (amount: string) => safe(() => sessionStorage.setItem(SUCCESS_KEY, amount), undefined);
+export const rememberClaimedAmount = (amount: string) =>
+  safe(() => sessionStorage.setItem(SUCCESS_KEY, amount), undefined);
 export const claimedAmount = () => safe(() => sessionStorage.getItem(SUCCESS_KEY), null);
+
+/** The claim link of the gift just claimed: the success page sends the thank-you note with it. */
+export const rememberThankYouToken = (token: string) =>
+  safe(() => sessionStorage.setItem(THANK_YOU_KEY, token), undefined);
+export const thankYouToken = () => safe(() => sessionStorage.getItem(THANK_YOU_KEY), null);

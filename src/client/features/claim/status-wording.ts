@@ -1,4 +1,4 @@
-// Spec §4: what the verification-complete page says for each onboarding status.
+// What the verification-complete page says for each onboarding status.
 import type { GiftStatusResponse } from '../../../shared/schemas/claim-contract';
 
 export interface StatusWording {
@@ -45,6 +45,10 @@ export function statusWording(status: GiftStatusResponse | null | undefined): St
         tone: 'ended',
       };
     default:
-      return { title: 'Processing', text: 'We are processing your account. This page updates by itself.', tone: 'progress' };
+      return {
+        title: 'Processing',
+        text: 'We are processing your account. This page updates by itself.',
+        tone: 'progress',
+      };
   }
 }

@@ -5,6 +5,7 @@ import type { ClaimCompleteResponse } from '../../../shared/schemas/claim-contra
 /** GET /api/gifts/claim/{token}/complete: run once when the recipient returns from onboarding. */
 export function useCompleteClaim(token: string) {
   return useMutation({
-    mutationFn: () => apiRequest<ClaimCompleteResponse>('GET', `/api/gifts/claim/${encodeURIComponent(token)}/complete`),
+    mutationFn: () =>
+      apiRequest<ClaimCompleteResponse>('GET', `/api/gifts/claim/${encodeURIComponent(token)}/complete`),
   });
 }

@@ -1,4 +1,4 @@
-// The create-gift payload (spec §3) from the draft, checked with the same shared schema the server uses.
+// The create-gift payload from the draft, checked with the same shared schema the server uses.
 import { CUSTOM_QUESTION_OPTION } from '../../../shared/constants';
 import { dollarsToCents } from '../../../shared/money';
 import { createGiftSchema, wireFigures, type CreateGiftPayload } from '../../../shared/schemas/gift';
@@ -6,11 +6,17 @@ import { effectiveTip, type GiftDraft } from '../../lib/gift-draft';
 
 /** The question the recipient will see: the preset text, or the custom one. */
 export function securityQuestionText(draft: GiftDraft): string {
-  return (draft.securityQuestion === CUSTOM_QUESTION_OPTION ? draft.customSecurityQuestion : draft.securityQuestion).trim();
+  return (
+    draft.securityQuestion === CUSTOM_QUESTION_OPTION ? draft.customSecurityQuestion : draft.securityQuestion
+  ).trim();
 }
 
 export function includesSecurityQuestion(draft: GiftDraft): boolean {
-  return draft.wantsSecurityQuestion && draft.enableSecurityQuestion && Boolean(securityQuestionText(draft) && draft.securityAnswer.trim());
+  return (
+    draft.wantsSecurityQuestion &&
+    draft.enableSecurityQuestion &&
+    Boolean(securityQuestionText(draft) && draft.securityAnswer.trim())
+  );
 }
 
 export function includesMessage(draft: GiftDraft): boolean {
@@ -31,28 +37,17 @@ export function buildGiftPayload(draft: GiftDraft): CreateGiftPayload {
     donorAccount: draft.createDonorAccount
       ? { firstName: draft.donorFirstName.trim(), lastName: draft.donorLastName.trim(), email: draft.donorEmail.trim() }
       : null,
+    delivery: draft.deliverOnDate ? { date: draft.deliveryDate, timeZone: browserTimeZone() } : null,
   };
+}
+
+/** The sender's time zone as the browser knows it; a scheduled gift is delivered at 09:00 there. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 /** The first problem the server would report, or null when the payload is valid. */
 export function payloadProblem(payload: CreateGiftPayload): string | null {
   const result = createGiftSchema.safeParse(payload);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Please check the gift details.');
-}
-
-export type DonorFieldErrors = Partial<Record<'donorFirstName' | 'donorLastName' | 'donorEmail', string>>;
-const DONOR_FIELDS = { firstName: 'donorFirstName', lastName: 'donorLastName', email: 'donorEmail' } as const;
-
-/** Problems with the donor opt-in fields, keyed by draft field, to show beside each one. */
-export function donorFieldErrors(payload: CreateGiftPayload): DonorFieldErrors {
-  const result = createGiftSchema.safeParse(payload);
-  const errors: DonorFieldErrors = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const [head, key] = issue.path;
-    if (head === 'donorAccount' && typeof key === 'string' && key in DONOR_FIELDS) {
-      errors[DONOR_FIELDS[key as keyof typeof DONOR_FIELDS]] ??= issue.message;
-    }
-  }
-  return errors;
 }

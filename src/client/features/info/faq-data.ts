@@ -1,4 +1,4 @@
-// The FAQ (spec §2, §3 "FAQ entry"): 20 questions in 7 categories, stated from the shared constants.
+// The FAQ: 20 questions in 7 categories, stated from the shared constants.
 import { FEE_FIXED_CENTS, FEE_PERCENT, PERSONAL_NOTE_MAX } from '../../../shared/constants';
 import { formatUsd, giftTotals } from '../../../shared/money';
 import { FACTS } from './facts';
@@ -70,7 +70,7 @@ export const FAQ: FaqEntry[] = [
     id: 'minimum-amount',
     category: 'Sending Gifts',
     question: 'How much can I send?',
-    answer: `The minimum gift is ${FACTS.minGift}. There is no fixed maximum, but large amounts may need extra verification by our payment partner.`,
+    answer: `The minimum gift is ${FACTS.minGift} and the maximum is ${FACTS.maxGift}, so that the gift, the fee and any tip fit in one card payment of at most ${FACTS.maxCharge}. Large amounts may need extra verification by our payment partner.`,
   },
   {
     id: 'personal-message',
@@ -82,7 +82,7 @@ export const FAQ: FaqEntry[] = [
     id: 'security-question',
     category: 'Sending Gifts',
     question: 'What is the security question for?',
-    answer: `It is an optional extra check: the recipient must answer it before claiming. Choose a question they can answer, such as their pet’s name. We store only a hash of the answer, and after ${FACTS.wrongAnswerLimit} wrong answers claiming is locked for ${FACTS.wrongAnswerLock}.`,
+    answer: `It is an optional extra check: the recipient must answer it before claiming. Choose a question they can answer, such as their pet’s name. We store only a hash of the answer, and after ${FACTS.wrongAnswerLimit} wrong answers claiming is locked for ${FACTS.wrongAnswerLock}, then for ${FACTS.wrongAnswerLaterLock}; after ${FACTS.wrongAnswerFreezeTotal} wrong answers the gift is held until our support team has checked it.`,
   },
   {
     id: 'cancel-gift',

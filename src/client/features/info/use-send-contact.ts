@@ -1,4 +1,4 @@
-// POST /api/contact (spec §7): only success or failure matters to the page.
+// POST /api/contact: only success or failure matters to the page.
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import type { ContactInput } from '../../../shared/schemas/contact';

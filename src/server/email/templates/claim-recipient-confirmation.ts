@@ -1,10 +1,10 @@
 // The recipient's confirmation once the transfer is made: amount, when it arrives. Nothing about the sender.
 import { formatUsd } from '../../../shared/money.js';
-import { textToHtml } from '../render.js';
+import { inert, textToHtml } from '../render.js';
 
 export function claimRecipientConfirmationEmail(input: { recipientFirstName: string; amountCents: number }) {
   const amount = formatUsd(input.amountCents);
-  const text = `Hi ${input.recipientFirstName},
+  const text = `Hi ${inert(input.recipientFirstName)},
 
 You've claimed your gift of ${amount}. We've sent it to the payout account you set up with our payment partner.
 

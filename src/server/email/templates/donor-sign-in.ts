@@ -1,7 +1,7 @@
-import { textToHtml } from '../render.js';
+import { inert, textToHtml } from '../render.js';
 
 export function signInEmail(input: { firstName: string; link: string }) {
-  const text = `Hi ${input.firstName},
+  const text = `Hi ${inert(input.firstName)},
 
 Use this link to sign in to your Hushgift donor account and see your gift history:
 

@@ -1,11 +1,13 @@
-// The recipient's notification: an anonymous gift, the claim link, the expiry. Nothing about the sender, ever.
+// The recipient's notification: an anonymous gift, the claim link, the expiry. Nothing about the sender, ever, and
+// not the personal note: text the sender typed would go out under our name to any address (decision 012); the
+// claim page shows it.
 import { formatUsd } from '../../../shared/money.js';
-import { formatDate, textToHtml } from '../render.js';
+import { formatDate, inert, textToHtml } from '../render.js';
 
 export interface GiftNotificationInput {
   recipientFirstName: string;
   amountCents: number;
-  personalNote: string | null;
+  hasPersonalNote: boolean;
   claimUrl: string;
   expiresAt: Date;
   hasSecurityQuestion: boolean;
@@ -13,9 +15,13 @@ export interface GiftNotificationInput {
 
 export function giftNotificationEmail(input: GiftNotificationInput) {
   const amount = formatUsd(input.amountCents);
-  const note = input.personalNote ? `\nA personal note came with it:\n\n"${input.personalNote}"\n` : '';
-  const question = input.hasSecurityQuestion ? ' You will be asked to answer a security question the sender set for you.' : '';
-  const text = `Hi ${input.recipientFirstName},
+  const note = input.hasPersonalNote
+    ? '\nA personal note came with it: you will see it when you open your gift.\n'
+    : '';
+  const question = input.hasSecurityQuestion
+    ? ' You will be asked to answer a security question the sender set for you.'
+    : '';
+  const text = `Hi ${inert(input.recipientFirstName)},
 
 Someone who cares about you has sent you an anonymous gift of ${amount} through Hushgift. The sender chose to stay anonymous — it comes from a friend.
 ${note}

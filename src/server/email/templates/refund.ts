@@ -1,8 +1,8 @@
 // The sender's refund notice: the gift was not claimed in time, its amount goes back to the card; the processing
-// fee and any tip are kept (spec §1, §9).
+// fee and any tip are kept.
 import { formatUsd } from '../../../shared/money.js';
 import { CLAIM_WINDOW_DAYS } from '../../../shared/constants.js';
-import { textToHtml } from '../render.js';
+import { inert, textToHtml } from '../render.js';
 
 export interface RefundEmailInput {
   senderFirstName: string | null;
@@ -10,18 +10,24 @@ export interface RefundEmailInput {
   amountCents: number;
   feeCents: number;
   tipCents: number;
+  /** Cancelled by the sender rather than expired. */
+  cancelled?: boolean;
 }
 
 export function refundEmail(input: RefundEmailInput) {
   const amount = formatUsd(input.amountCents);
-  const to = input.recipientFirstName ? ` to ${input.recipientFirstName}` : '';
+  const to = input.recipientFirstName ? ` to ${inert(input.recipientFirstName)}` : '';
   const kept =
     input.tipCents > 0
       ? `The processing fee (${formatUsd(input.feeCents)}) and your platform tip (${formatUsd(input.tipCents)}) are not refunded.`
       : `The processing fee (${formatUsd(input.feeCents)}) is not refunded.`;
-  const text = `Hi ${input.senderFirstName ?? 'there'},
+  const text = `Hi ${inert(input.senderFirstName ?? 'there')},
 
-Your anonymous gift of ${amount}${to} was not claimed within ${CLAIM_WINDOW_DAYS} days, so it has expired.
+${
+  input.cancelled
+    ? `You cancelled your anonymous gift of ${amount}${to} before it was claimed.`
+    : `Your anonymous gift of ${amount}${to} was not claimed within ${CLAIM_WINDOW_DAYS} days, so it has expired.`
+}
 
 We have refunded the gift amount of ${amount} to the card you paid with. Refunds usually appear within 5–10 business days, depending on your bank. ${kept}
 

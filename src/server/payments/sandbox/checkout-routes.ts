@@ -1,7 +1,8 @@
-// The sandbox's hosted checkout page (DESIGN §3): line items, "Email", "Name on card", "Card number", "Pay …",
-// "Cancel". Paying marks the sandbox checkout complete and feeds a Stripe-shaped, signed
-// checkout.session.completed event through the same handler as Stripe's webhooks, then 303s to /success.
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+// The sandbox's hosted checkout page: line items, "Email", "Name on card", "Card number", "Pay …",
+// "Cancel". Paying marks the sandbox checkout complete and feeds a checkout_paid app event through the same
+// handler as Stripe's webhooks, then 303s to /success.
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { formatUsd } from '../../../shared/money.js';
@@ -19,7 +20,8 @@ interface FormValues {
   card: string;
 }
 
-const params = z.object({ id: z.string().min(1).max(100) });
+/** Sandbox ids are letters, digits, _ and - (cs_sandbox_…); anything else names no checkout. */
+const params = z.object({ id: z.string().regex(/^[\w-]{1,100}$/) });
 const form = z.object({
   email: z.string().trim().max(254).default(''),
   name: z.string().trim().max(200).default(''),
@@ -27,17 +29,24 @@ const form = z.object({
 });
 
 export const sandboxCheckoutRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/sandbox/checkout/:id', async (request, reply) => {
-      const checkout = await openCheckout(deps, request.params);
+    // An HTML page: a malformed id is answered with the page's own "not found" notice (attachValidation), not JSON.
+    const route = { schema: { params }, attachValidation: true };
+    app.get('/sandbox/checkout/:id', route, async (request, reply) => {
+      const checkout = await openCheckout(deps, request.validationError ? null : request.params.id);
       if (!checkout.ok) return sendPage(reply, checkout.status, checkout.title, checkout.html);
       const row = checkout.row;
-      return sendPage(reply, 200, 'Checkout', checkoutHtml(row, { email: row.customerEmail ?? '', name: '', card: '4242 4242 4242 4242' }));
+      return sendPage(
+        reply,
+        200,
+        'Checkout',
+        checkoutHtml(row, { email: row.customerEmail ?? '', name: '', card: '4242 4242 4242 4242' }),
+      );
     });
 
-    app.post('/sandbox/checkout/:id', async (request, reply) => {
-      const checkout = await openCheckout(deps, request.params);
+    app.post('/sandbox/checkout/:id', route, async (request, reply) => {
+      const checkout = await openCheckout(deps, request.validationError ? null : request.params.id);
       if (!checkout.ok) {
         if (checkout.alreadyPaid) return reply.redirect(checkout.alreadyPaid, 303);
         return sendPage(reply, checkout.status, checkout.title, checkout.html);
@@ -46,37 +55,55 @@ export const sandboxCheckoutRoutes =
       const parsed = form.safeParse(request.body ?? {});
       const values = parsed.success ? parsed.data : { email: '', name: '', card: '' };
       const problem = formProblem(values);
-      if (problem) return sendPage(reply, problem === DECLINED ? 402 : 400, 'Checkout', checkoutHtml(row, values, problem));
+      if (problem)
+        return sendPage(reply, problem === DECLINED ? 402 : 400, 'Checkout', checkoutHtml(row, values, problem));
       await completeCheckout(deps, row, values);
       return reply.redirect(row.successUrl, 303);
     });
   };
 
 type OpenResult =
-  | { ok: true; row: CheckoutRow }
-  | { ok: false; status: number; title: string; html: string; alreadyPaid?: string };
+  { ok: true; row: CheckoutRow } | { ok: false; status: number; title: string; html: string; alreadyPaid?: string };
 
-async function openCheckout(deps: AppDeps, rawParams: unknown): Promise<OpenResult> {
-  const parsed = params.safeParse(rawParams);
-  const row = parsed.success ? await findCheckout(deps, parsed.data.id) : null;
+async function openCheckout(deps: AppDeps, id: string | null): Promise<OpenResult> {
+  const row = id === null ? null : await findCheckout(deps, id);
   if (!row) return notice(404, 'Checkout not found', 'This checkout link is not valid.');
   if (row.status === 'complete') {
-    return { ...notice(409, 'Already paid', 'This checkout is already paid.', row.successUrl, 'Continue'), alreadyPaid: row.successUrl };
+    return {
+      ...notice(409, 'Already paid', 'This checkout is already paid.', row.successUrl, 'Continue'),
+      alreadyPaid: row.successUrl,
+    };
   }
   if (row.status === 'expired' || row.expiresAt <= deps.clock.now()) {
     await expireCheckout(deps, row);
-    return notice(410, 'Checkout expired', 'This checkout has expired. Go back and start the payment again.', row.cancelUrl, 'Back to your gift');
+    return notice(
+      410,
+      'Checkout expired',
+      'This checkout has expired. Go back and start the payment again.',
+      row.cancelUrl,
+      'Back to your gift',
+    );
   }
   return { ok: true, row };
 }
 
-function notice(status: number, title: string, text: string, link?: string, linkText?: string): Extract<OpenResult, { ok: false }> {
+function notice(
+  status: number,
+  title: string,
+  text: string,
+  link?: string,
+  linkText?: string,
+): Extract<OpenResult, { ok: false }> {
   const a = link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(linkText ?? 'Back')}</a></p>` : '';
   return { ok: false, status, title, html: `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${a}` };
 }
 
 function sendPage(reply: FastifyReply, status: number, title: string, html: string) {
-  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(sandboxPage(title, html));
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(sandboxPage(title, html));
 }
 
 function luhnValid(digits: string): boolean {

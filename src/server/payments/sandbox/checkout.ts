@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { sandboxCheckouts } from '../../db/schema.js';
 import type { CheckoutLine, CheckoutSession, CreateCheckoutInput } from '../provider.js';
 import type { SandboxOptions } from './provider.js';
+import type { AppEvent } from '../events.js';
 
 /** What the lines column holds: the line items and the metadata echoed back on events. */
 export interface SandboxCheckoutDetails {
@@ -45,4 +46,31 @@ export async function createCheckout(ctx: SandboxOptions, input: CreateCheckoutI
 export async function findCheckout(ctx: Pick<SandboxOptions, 'db'>, id: string) {
   const [row] = await ctx.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
   return row ?? null;
+}
+
+/** The sandbox's checkout as an app event; a completed one is paid at its own total (the sandbox's payer is not kept). */
+export async function retrieveCheckout(ctx: SandboxOptions, checkoutId: string): Promise<AppEvent> {
+  const row = await findCheckout(ctx, checkoutId);
+  if (!row || row.status === 'open')
+    return { id: `reconciled:${checkoutId}:open`, kind: 'other', providerType: 'checkout open' };
+  if (row.status === 'expired')
+    return {
+      id: `reconciled:${checkoutId}:expired`,
+      kind: 'checkout_expired',
+      giftPublicId: row.giftPublicId,
+      checkoutId,
+    };
+  return {
+    id: `reconciled:${checkoutId}:complete`,
+    kind: 'checkout_paid',
+    giftPublicId: row.giftPublicId,
+    checkoutId,
+    amountCents: row.totalCents,
+    currency: 'usd',
+    paymentRef: row.paymentIntentId,
+    chargeRef: null,
+    payerEmail: row.customerEmail,
+    payerName: null,
+    metadata: (row.lines as SandboxCheckoutDetails).metadata,
+  };
 }

@@ -1,64 +1,49 @@
-// The sandbox: Connect. Accounts, transfers and links live in sandbox_* rows; accounts are Stripe-shaped so the
-// same mapping (and the same account.updated handling) serves both providers.
+// The sandbox: Connect. Accounts, transfers and links live in sandbox_* rows; account changes reach the app as
+// payout_account_updated events, as a real provider's would.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { sandboxAccounts, sandboxTransfers } from '../../db/schema.js';
 import { sha256 } from '../../crypto.js';
 import { ProviderError, type ConnectedAccount, type CreateTransferInput, type MoneyMovement } from '../provider.js';
-import { toConnectedAccount } from '../stripe/connect.js';
 import type { SandboxOptions } from './provider.js';
 
 export type SandboxAccountRow = typeof sandboxAccounts.$inferSelect;
 export type SandboxAccountStatus = 'new' | 'verified' | 'needs_info' | 'pending';
 
-/** What onboarding still asks for, per sandbox state (Stripe's requirement names). */
-const REQUIREMENTS: Record<SandboxAccountStatus, { currentlyDue: string[]; pendingVerification: string[] }> = {
-  new: {
-    currentlyDue: ['individual.first_name', 'individual.last_name', 'individual.dob.day', 'individual.ssn_last_4', 'external_account', 'tos_acceptance.date'],
-    pendingVerification: [],
-  },
-  needs_info: { currentlyDue: ['individual.id_number', 'individual.verification.document'], pendingVerification: [] },
-  pending: { currentlyDue: [], pendingVerification: ['individual.id_number', 'individual.verification.document'] },
-  verified: { currentlyDue: [], pendingVerification: [] },
-};
+/** How many details onboarding still asks for, per sandbox state. */
+const PENDING_REQUIREMENTS: Record<SandboxAccountStatus, number> = { new: 6, needs_info: 2, pending: 0, verified: 0 };
 
-/** The account as Stripe would describe it: the shape of retrieveAccount and of account.updated events. */
-export function sandboxAccountObject(row: SandboxAccountRow): Record<string, unknown> {
-  const status = row.status as SandboxAccountStatus;
-  const req = REQUIREMENTS[status] ?? REQUIREMENTS.new;
-  const verified = status === 'verified';
+/** The account as the app sees it: the answer of retrieveAccount and the body of payout_account_updated. */
+export function sandboxAccountState(row: SandboxAccountRow): ConnectedAccount {
+  const status = (row.status in PENDING_REQUIREMENTS ? row.status : 'new') as SandboxAccountStatus;
   return {
     id: row.id,
-    object: 'account',
-    type: 'express',
-    country: 'US',
-    email: row.email,
-    created: Math.floor(row.createdAt.getTime() / 1000),
-    capabilities: { transfers: verified ? 'active' : status === 'new' ? 'inactive' : 'pending' },
-    charges_enabled: false,
-    payouts_enabled: verified,
-    details_submitted: status !== 'new',
-    requirements: {
-      currently_due: req.currentlyDue,
-      eventually_due: req.currentlyDue,
-      past_due: [],
-      pending_verification: req.pendingVerification,
-      disabled_reason: verified ? null : req.pendingVerification.length ? 'requirements.pending_verification' : 'requirements.past_due',
-    },
-    metadata: {},
+    transfersActive: status === 'verified',
+    detailsSubmitted: status !== 'new',
+    requirementsPending: PENDING_REQUIREMENTS[status],
+    verifying: status === 'pending',
   };
 }
 
-export async function getSandboxAccount(ctx: SandboxOptions, accountId: string): Promise<SandboxAccountRow | undefined> {
+export async function getSandboxAccount(
+  ctx: SandboxOptions,
+  accountId: string,
+): Promise<SandboxAccountRow | undefined> {
   const [row] = await ctx.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
   return row;
 }
 
 /** The idempotency key names the account, so a retried create answers the same account. */
-export async function createConnectedAccount(ctx: SandboxOptions, input: { email: string; idempotencyKey: string }): Promise<{ id: string }> {
+export async function createConnectedAccount(
+  ctx: SandboxOptions,
+  input: { email: string; idempotencyKey: string },
+): Promise<{ id: string }> {
   const id = `acct_sb_${sha256(input.idempotencyKey).slice(0, 20)}`;
   const now = ctx.clock.now();
-  await ctx.db.insert(sandboxAccounts).values({ id, email: input.email, status: 'new', createdAt: now, updatedAt: now }).onConflictDoNothing();
+  await ctx.db
+    .insert(sandboxAccounts)
+    .values({ id, email: input.email, status: 'new', createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
   return { id };
 }
 
@@ -66,7 +51,8 @@ export async function createAccountLink(
   ctx: SandboxOptions,
   input: { accountId: string; returnUrl: string; refreshUrl: string },
 ): Promise<{ url: string }> {
-  if (!(await getSandboxAccount(ctx, input.accountId))) throw new ProviderError(`No such account: ${input.accountId}`, false);
+  if (!(await getSandboxAccount(ctx, input.accountId)))
+    throw new ProviderError(`No such account: ${input.accountId}`, false);
   const query = new URLSearchParams({ return_url: input.returnUrl, refresh_url: input.refreshUrl });
   return { url: `${ctx.publicUrl}/sandbox/onboarding/${encodeURIComponent(input.accountId)}?${query}` };
 }
@@ -74,15 +60,17 @@ export async function createAccountLink(
 export async function retrieveAccount(ctx: SandboxOptions, accountId: string): Promise<ConnectedAccount> {
   const row = await getSandboxAccount(ctx, accountId);
   if (!row) throw new ProviderError(`No such account: ${accountId}`, false);
-  return toConnectedAccount(sandboxAccountObject(row));
+  return sandboxAccountState(row);
 }
 
 /** One transfer per idempotency key, like Stripe: a repeated key answers the transfer already made. */
 export async function createTransfer(ctx: SandboxOptions, input: CreateTransferInput): Promise<MoneyMovement> {
   const account = await getSandboxAccount(ctx, input.accountId);
   if (!account) throw new ProviderError(`No such destination account: ${input.accountId}`, false);
-  if (account.status !== 'verified') throw new ProviderError('The destination account cannot receive transfers yet', false);
-  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new ProviderError('Invalid transfer amount', false);
+  if (account.status !== 'verified')
+    throw new ProviderError('The destination account cannot receive transfers yet', false);
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+    throw new ProviderError('Invalid transfer amount', false);
   await ctx.db
     .insert(sandboxTransfers)
     .values({
@@ -96,7 +84,10 @@ export async function createTransfer(ctx: SandboxOptions, input: CreateTransferI
       createdAt: ctx.clock.now(),
     })
     .onConflictDoNothing();
-  const [row] = await ctx.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.idempotencyKey, input.idempotencyKey));
+  const [row] = await ctx.db
+    .select()
+    .from(sandboxTransfers)
+    .where(eq(sandboxTransfers.idempotencyKey, input.idempotencyKey));
   if (row!.accountId !== input.accountId || row!.amountCents !== input.amountCents) {
     // Stripe refuses a reused key with different parameters.
     throw new ProviderError('Idempotency key reused with different parameters', false);
@@ -105,7 +96,11 @@ export async function createTransfer(ctx: SandboxOptions, input: CreateTransferI
 }
 
 export async function findTransfer(ctx: SandboxOptions, transferGroup: string): Promise<MoneyMovement | null> {
-  const [row] = await ctx.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.transferGroup, transferGroup)).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(sandboxTransfers)
+    .where(eq(sandboxTransfers.transferGroup, transferGroup))
+    .limit(1);
   return row ? { id: row.id, amountCents: row.amountCents } : null;
 }
 

@@ -1,16 +1,17 @@
-// Sandbox onboarding and express dashboard pages (DESIGN §3). The recipient picks the outcome the provider
-// would reach; the sandbox then emits a Stripe-shaped account.updated through the same event handler as Stripe
+// Sandbox onboarding and express dashboard pages. The recipient picks the outcome the provider
+// would reach; the sandbox then emits payout_account_updated through the same event handler as provider
 // webhooks, pays out waiting gifts right away when verified, and returns to the claim page.
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sandboxAccounts, sandboxTransfers } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { handleProviderEvent } from '../../services/events/handle-event.js';
 import { payOutAccount } from '../../services/payouts/job.js';
 import { formatUsd } from '../../../shared/money.js';
-import { getSandboxAccount, sandboxAccountObject, type SandboxAccountStatus } from './connect.js';
+import { getSandboxAccount, sandboxAccountState, type SandboxAccountStatus } from './connect.js';
 import { escapeHtml, sandboxPage } from './page.js';
 
 const OUTCOMES: Array<{ value: SandboxAccountStatus; label: string }> = [
@@ -31,10 +32,12 @@ const submitSchema = z.object({
   return_url: z.string().min(1),
 });
 
-type AccountParams = { Params: { accountId: string } };
+/** Sandbox account ids are letters, digits, _ and - (acct_sb_…); anything else names no account. */
+const params = z.object({ accountId: z.string().regex(/^[\w-]{1,100}$/) });
+const querystring = z.object({ return_url: z.string().max(2048).optional() });
 
 export const sandboxOnboardingRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const ctx = { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl };
     // Only our own pages are valid return targets: the sandbox is not an open redirect.
@@ -63,27 +66,33 @@ export const sandboxOnboardingRoutes =
       if (!row) return false;
       await handleProviderEvent(deps, {
         id: `evt_sb_${randomBytes(12).toString('hex')}`,
-        type: 'account.updated',
-        created: Math.floor(deps.clock.now().getTime() / 1000),
-        data: { object: sandboxAccountObject(row) },
+        kind: 'payout_account_updated',
+        account: sandboxAccountState(row),
       });
       if (status === 'verified') await payOutAccount(deps, accountId);
       return true;
     };
 
-    app.get<AccountParams & { Querystring: { return_url?: string } }>('/sandbox/onboarding/:accountId', async (request, reply) => {
-      const account = await getSandboxAccount(ctx, request.params.accountId);
-      if (!account) return missing(reply);
-      const field = (id: string, label: string, value: string, extra = '') =>
-        `<label for="${id}">${label}</label><input id="${id}" name="${id}" value="${escapeHtml(value)}" ${extra}>`;
-      return page(
-        reply,
-        200,
-        'Verify your identity',
-        `<h1>Verify your identity to get paid</h1>
+    // HTML pages: a malformed account id gets the page's own "not found" notice (attachValidation), not JSON.
+    app.get(
+      '/sandbox/onboarding/:accountId',
+      { schema: { params, querystring }, attachValidation: true },
+      async (request, reply) => {
+        // Params are checked first: a failure there names no account; a bad return_url just falls back to the home page.
+        const badParams = request.validationError?.validationContext === 'params';
+        const account = badParams ? null : await getSandboxAccount(ctx, request.params.accountId);
+        if (!account) return missing(reply);
+        const returnUrl = request.validationError ? undefined : request.query.return_url;
+        const field = (id: string, label: string, value: string, extra = '') =>
+          `<label for="${id}">${label}</label><input id="${id}" name="${id}" value="${escapeHtml(value)}" ${extra}>`;
+        return page(
+          reply,
+          200,
+          'Verify your identity',
+          `<h1>Verify your identity to get paid</h1>
 <p class="muted">Payout account for ${escapeHtml(account.email)}. Test details are filled in for you.</p>
 <form method="post" action="/sandbox/onboarding/${encodeURIComponent(account.id)}">
-<input type="hidden" name="return_url" value="${escapeHtml(safeReturn(request.query.return_url))}">
+<input type="hidden" name="return_url" value="${escapeHtml(safeReturn(returnUrl))}">
 ${field('first_name', 'Legal first name', 'Jenny', 'autocomplete="given-name"')}
 ${field('last_name', 'Legal last name', 'Rosen', 'autocomplete="family-name"')}
 ${field('dob', 'Date of birth', '1990-01-01', 'type="date"')}
@@ -95,20 +104,31 @@ ${field('account_number', 'Account number', '000123456789', 'inputmode="numeric"
 <p class="muted">The outcome decides what the provider's checks conclude.</p>
 <button type="submit">Submit</button>
 </form>`,
-      );
-    });
+        );
+      },
+    );
 
-    app.post<AccountParams>('/sandbox/onboarding/:accountId', async (request, reply) => {
-      const parsed = submitSchema.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        return page(reply, 400, 'Check the form', `<h1>Check the form</h1><p class="error">${escapeHtml(parsed.error.issues[0]!.message)}</p>`);
-      }
-      if (!(await setStatus(request.params.accountId, parsed.data.outcome))) return missing(reply);
-      return reply.redirect(safeReturn(parsed.data.return_url), 303);
-    });
+    app.post(
+      '/sandbox/onboarding/:accountId',
+      { schema: { params }, attachValidation: true },
+      async (request, reply) => {
+        if (request.validationError) return missing(reply);
+        const parsed = submitSchema.safeParse(request.body ?? {});
+        if (!parsed.success) {
+          return page(
+            reply,
+            400,
+            'Check the form',
+            `<h1>Check the form</h1><p class="error">${escapeHtml(parsed.error.issues[0]!.message)}</p>`,
+          );
+        }
+        if (!(await setStatus(request.params.accountId, parsed.data.outcome))) return missing(reply);
+        return reply.redirect(safeReturn(parsed.data.return_url), 303);
+      },
+    );
 
-    app.get<AccountParams>('/sandbox/dashboard/:accountId', async (request, reply) => {
-      const account = await getSandboxAccount(ctx, request.params.accountId);
+    app.get('/sandbox/dashboard/:accountId', { schema: { params }, attachValidation: true }, async (request, reply) => {
+      const account = request.validationError ? null : await getSandboxAccount(ctx, request.params.accountId);
       if (!account) return missing(reply);
       const transfers = await deps.db
         .select()
@@ -116,7 +136,10 @@ ${field('account_number', 'Account number', '000123456789', 'inputmode="numeric"
         .where(eq(sandboxTransfers.accountId, account.id))
         .orderBy(desc(sandboxTransfers.createdAt));
       const rows = transfers
-        .map((t) => `<tr><td>${escapeHtml(t.createdAt.toISOString().slice(0, 10))} · ${escapeHtml(t.description ?? 'Transfer')}</td><td>${formatUsd(t.amountCents)}</td></tr>`)
+        .map(
+          (t) =>
+            `<tr><td>${escapeHtml(t.createdAt.toISOString().slice(0, 10))} · ${escapeHtml(t.description ?? 'Transfer')}</td><td>${formatUsd(t.amountCents)}</td></tr>`,
+        )
         .join('');
       const verify =
         account.status === 'verified'
@@ -137,8 +160,12 @@ ${verify}`,
       );
     });
 
-    app.post<AccountParams>('/sandbox/dashboard/:accountId/verify', async (request, reply) => {
-      if (!(await setStatus(request.params.accountId, 'verified'))) return missing(reply);
-      return reply.redirect(`/sandbox/dashboard/${encodeURIComponent(request.params.accountId)}`, 303);
-    });
+    app.post(
+      '/sandbox/dashboard/:accountId/verify',
+      { schema: { params }, attachValidation: true },
+      async (request, reply) => {
+        if (request.validationError || !(await setStatus(request.params.accountId, 'verified'))) return missing(reply);
+        return reply.redirect(`/sandbox/dashboard/${encodeURIComponent(request.params.accountId)}`, 303);
+      },
+    );
   };

@@ -1,5 +1,5 @@
 // The sandbox provider: a local stand-in for Stripe that is a product feature (try Hushgift with no keys).
-// It keeps its state in sandbox_* tables and emits Stripe-shaped events through the same event handler.
+// It keeps its state in sandbox_* tables and emits app events straight into the one event handler.
 // Each area lives in its own module: checkout.ts, connect.ts, refunds.ts, webhooks.ts.
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -8,6 +8,7 @@ import type {
   CreateRefundInput,
   CreateTransferInput,
   PaymentProvider,
+  WebhookHeaders,
 } from '../provider.js';
 import * as checkout from './checkout.js';
 import * as connect from './connect.js';
@@ -25,14 +26,18 @@ export class SandboxProvider implements PaymentProvider {
   constructor(readonly options: SandboxOptions) {}
 
   createCheckout = (input: CreateCheckoutInput) => checkout.createCheckout(this.options, input);
-  createConnectedAccount = (input: { email: string; idempotencyKey: string }) => connect.createConnectedAccount(this.options, input);
-  createAccountLink = (input: { accountId: string; returnUrl: string; refreshUrl: string }) => connect.createAccountLink(this.options, input);
+  retrieveCheckout = (checkoutId: string) => checkout.retrieveCheckout(this.options, checkoutId);
+  createConnectedAccount = (input: { email: string; idempotencyKey: string }) =>
+    connect.createConnectedAccount(this.options, input);
+  createAccountLink = (input: { accountId: string; returnUrl: string; refreshUrl: string }) =>
+    connect.createAccountLink(this.options, input);
   retrieveAccount = (accountId: string) => connect.retrieveAccount(this.options, accountId);
   createTransfer = (input: CreateTransferInput) => connect.createTransfer(this.options, input);
   findTransfer = (transferGroup: string) => connect.findTransfer(this.options, transferGroup);
   createLoginLink = (accountId: string) => connect.createLoginLink(this.options, accountId);
   findCharge = (paymentIntentId: string) => connect.findCharge(this.options, paymentIntentId);
   createRefund = (input: CreateRefundInput) => refunds.createRefund(this.options, input);
-  findRefund = (paymentIntentId: string) => refunds.findRefund(this.options, paymentIntentId);
-  verifyWebhook = (rawBody: Buffer, signature: string | undefined) => webhooks.verifyWebhook(this.options, rawBody, signature);
+  findRefund = (paymentIntentId: string, idempotencyKey: string) =>
+    refunds.findRefund(this.options, paymentIntentId, idempotencyKey);
+  verifyWebhook = (rawBody: Buffer, headers: WebhookHeaders) => webhooks.verifyWebhook(this.options, rawBody, headers);
 }

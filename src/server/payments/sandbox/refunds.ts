@@ -1,7 +1,7 @@
 // The sandbox: refunds, recorded in sandbox_refunds. Like Stripe, a repeated idempotency key answers the refund
 // made the first time (and refuses the key reused with different parameters).
 import { randomBytes } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { sandboxRefunds } from '../../db/schema.js';
 import { ProviderError, type CreateRefundInput, type MoneyMovement } from '../provider.js';
 import type { SandboxOptions } from './provider.js';
@@ -22,20 +22,29 @@ export async function createRefund(ctx: SandboxOptions, input: CreateRefundInput
     .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey })
     .returning();
   if (created) return { id: created.id, amountCents: created.amountCents };
-  const [row] = await ctx.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
+  const [row] = await ctx.db
+    .select()
+    .from(sandboxRefunds)
+    .where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
   if (!row) throw new ProviderError('The sandbox could not record the refund');
   if (row.paymentIntentId !== input.paymentIntentId || row.amountCents !== input.amountCents) {
-    throw new ProviderError('Keys for idempotent requests can only be used with the same parameters they were first used with', false);
+    throw new ProviderError(
+      'Keys for idempotent requests can only be used with the same parameters they were first used with',
+      false,
+    );
   }
   return { id: row.id, amountCents: row.amountCents };
 }
 
-export async function findRefund(ctx: SandboxOptions, paymentIntentId: string): Promise<MoneyMovement | null> {
+export async function findRefund(
+  ctx: SandboxOptions,
+  paymentIntentId: string,
+  idempotencyKey: string,
+): Promise<MoneyMovement | null> {
   const [row] = await ctx.db
     .select()
     .from(sandboxRefunds)
-    .where(eq(sandboxRefunds.paymentIntentId, paymentIntentId))
-    .orderBy(asc(sandboxRefunds.createdAt))
+    .where(and(eq(sandboxRefunds.paymentIntentId, paymentIntentId), eq(sandboxRefunds.idempotencyKey, idempotencyKey)))
     .limit(1);
   return row ? { id: row.id, amountCents: row.amountCents } : null;
 }

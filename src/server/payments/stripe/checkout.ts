@@ -4,11 +4,16 @@
 import type Stripe from 'stripe';
 import { ProviderError, type CheckoutSession, type CreateCheckoutInput } from '../provider.js';
 import type { StripeContext } from './provider.js';
+import type { AppEvent } from '../events.js';
+import { toAppEvent } from './events.js';
 
 /** Stripe accepts expires_at up to 24 h after creation; stay a little under it in case our clock runs ahead. */
 const MAX_EXPIRY_SECONDS = 24 * 3600 - 120;
 
-export function checkoutSessionParams(input: CreateCheckoutInput, nowMs = Date.now()): Stripe.Checkout.SessionCreateParams {
+export function checkoutSessionParams(
+  input: CreateCheckoutInput,
+  nowMs = Date.now(),
+): Stripe.Checkout.SessionCreateParams {
   const metadata = { ...input.metadata, gift_public_id: input.giftPublicId };
   return {
     mode: 'payment',
@@ -37,10 +42,26 @@ export function checkoutSessionParams(input: CreateCheckoutInput, nowMs = Date.n
 export async function createCheckout(ctx: StripeContext, input: CreateCheckoutInput): Promise<CheckoutSession> {
   let session: Stripe.Checkout.Session;
   try {
-    session = await ctx.stripe.checkout.sessions.create(checkoutSessionParams(input), { idempotencyKey: input.idempotencyKey });
+    session = await ctx.stripe.checkout.sessions.create(checkoutSessionParams(input), {
+      idempotencyKey: input.idempotencyKey,
+    });
   } catch (error) {
     throw new ProviderError(`Stripe could not create the checkout session: ${(error as Error).message}`);
   }
   if (!session.url) throw new ProviderError('Stripe answered a checkout session without a URL', false);
   return { id: session.id, url: session.url };
+}
+
+/** The session now, translated like its webhook would be (id `reconciled:<session>:<status>`: a replay is a duplicate). */
+export async function retrieveCheckout(ctx: StripeContext, checkoutId: string): Promise<AppEvent> {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await ctx.stripe.checkout.sessions.retrieve(checkoutId);
+  } catch (error) {
+    throw new ProviderError(`Stripe could not read the checkout session: ${(error as Error).message}`);
+  }
+  const type = session.status === 'expired' ? 'checkout.session.expired' : 'checkout.session.completed';
+  if (session.status === 'open')
+    return { id: `reconciled:${checkoutId}:open`, kind: 'other', providerType: 'checkout open' };
+  return toAppEvent({ id: `reconciled:${checkoutId}:${session.status}`, type, data: { object: session } });
 }

@@ -21,9 +21,10 @@ async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const list = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-/** A Stripe account object (from the API or an account.updated event; the sandbox emits the same shape) → what we need. */
+/** A Stripe account object (from the API or an account.updated event) → what the app needs. */
 export function toConnectedAccount(account: Stripe.Account | Record<string, unknown>): ConnectedAccount {
   const a = account as Record<string, unknown>;
   const capabilities = (a.capabilities ?? {}) as Record<string, unknown>;
@@ -38,7 +39,10 @@ export function toConnectedAccount(account: Stripe.Account | Record<string, unkn
   };
 }
 
-export async function createConnectedAccount(ctx: StripeContext, input: { email: string; idempotencyKey: string }): Promise<{ id: string }> {
+export async function createConnectedAccount(
+  ctx: StripeContext,
+  input: { email: string; idempotencyKey: string },
+): Promise<{ id: string }> {
   const account = await call('create the payout account', () =>
     ctx.stripe.accounts.create(
       {
@@ -93,7 +97,9 @@ export async function createTransfer(ctx: StripeContext, input: CreateTransferIn
 }
 
 export async function findTransfer(ctx: StripeContext, transferGroup: string): Promise<MoneyMovement | null> {
-  const page = await call('list transfers', () => ctx.stripe.transfers.list({ transfer_group: transferGroup, limit: 1 }));
+  const page = await call('list transfers', () =>
+    ctx.stripe.transfers.list({ transfer_group: transferGroup, limit: 1 }),
+  );
   const transfer = page.data[0];
   return transfer ? { id: transfer.id, amountCents: transfer.amount } : null;
 }

@@ -6,6 +6,7 @@ import type {
   CreateRefundInput,
   CreateTransferInput,
   PaymentProvider,
+  WebhookHeaders,
 } from '../provider.js';
 import * as checkout from './checkout.js';
 import * as connect from './connect.js';
@@ -15,6 +16,8 @@ import * as webhooks from './webhooks.js';
 export interface StripeOptions {
   secretKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's signing secret, when Connect events go to their own endpoint. */
+  connectWebhookSecret?: string;
   /** Contract tests point the SDK at a local stand-in of the Stripe API. */
   host?: string;
   port?: number;
@@ -23,7 +26,8 @@ export interface StripeOptions {
 
 export interface StripeContext {
   stripe: Stripe;
-  webhookSecret: string;
+  /** Every secret a webhook may be signed with (platform endpoint, then Connect endpoint). */
+  webhookSecrets: string[];
 }
 
 export class StripeProvider implements PaymentProvider {
@@ -37,18 +41,23 @@ export class StripeProvider implements PaymentProvider {
       maxNetworkRetries: 2,
       telemetry: false,
     });
-    this.ctx = { stripe, webhookSecret: options.webhookSecret };
+    const webhookSecrets = [options.webhookSecret, options.connectWebhookSecret].filter((s): s is string => Boolean(s));
+    this.ctx = { stripe, webhookSecrets };
   }
 
   createCheckout = (input: CreateCheckoutInput) => checkout.createCheckout(this.ctx, input);
-  createConnectedAccount = (input: { email: string; idempotencyKey: string }) => connect.createConnectedAccount(this.ctx, input);
-  createAccountLink = (input: { accountId: string; returnUrl: string; refreshUrl: string }) => connect.createAccountLink(this.ctx, input);
+  retrieveCheckout = (checkoutId: string) => checkout.retrieveCheckout(this.ctx, checkoutId);
+  createConnectedAccount = (input: { email: string; idempotencyKey: string }) =>
+    connect.createConnectedAccount(this.ctx, input);
+  createAccountLink = (input: { accountId: string; returnUrl: string; refreshUrl: string }) =>
+    connect.createAccountLink(this.ctx, input);
   retrieveAccount = (accountId: string) => connect.retrieveAccount(this.ctx, accountId);
   createTransfer = (input: CreateTransferInput) => connect.createTransfer(this.ctx, input);
   findTransfer = (transferGroup: string) => connect.findTransfer(this.ctx, transferGroup);
   createLoginLink = (accountId: string) => connect.createLoginLink(this.ctx, accountId);
   findCharge = (paymentIntentId: string) => connect.findCharge(this.ctx, paymentIntentId);
   createRefund = (input: CreateRefundInput) => refunds.createRefund(this.ctx, input);
-  findRefund = (paymentIntentId: string) => refunds.findRefund(this.ctx, paymentIntentId);
-  verifyWebhook = (rawBody: Buffer, signature: string | undefined) => webhooks.verifyWebhook(this.ctx, rawBody, signature);
+  findRefund = (paymentIntentId: string, idempotencyKey: string) =>
+    refunds.findRefund(this.ctx, paymentIntentId, idempotencyKey);
+  verifyWebhook = (rawBody: Buffer, headers: WebhookHeaders) => webhooks.verifyWebhook(this.ctx, rawBody, headers);
 }

@@ -3,6 +3,7 @@
 import type Stripe from 'stripe';
 import { ProviderError, type CreateRefundInput, type MoneyMovement } from '../provider.js';
 import type { StripeContext } from './provider.js';
+import { GIFT_PUBLIC_ID_METADATA, MOVEMENT_KEY_METADATA } from '../metadata.js';
 
 const FAILED = new Set(['failed', 'canceled']);
 
@@ -29,13 +30,24 @@ export async function createRefund(ctx: StripeContext, input: CreateRefundInput)
   return { id: refund.id, amountCents: refund.amount };
 }
 
-export async function findRefund(ctx: StripeContext, paymentIntentId: string): Promise<MoneyMovement | null> {
+/**
+ * The refund Hushgift made under this key: its key is in the refund's metadata. Refunds from before keys were
+ * put there carry only the gift's public id; a refund with neither was made in the dashboard and is not ours.
+ */
+export async function findRefund(
+  ctx: StripeContext,
+  paymentIntentId: string,
+  idempotencyKey: string,
+): Promise<MoneyMovement | null> {
   let list: Stripe.ApiList<Stripe.Refund>;
   try {
-    list = await ctx.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 10 });
+    list = await ctx.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
   } catch (error) {
     throw providerError('list refunds', error);
   }
-  const refund = list.data.find((r) => !r.status || !FAILED.has(r.status));
+  const live = list.data.filter((r) => !r.status || !FAILED.has(r.status));
+  const refund =
+    live.find((r) => r.metadata?.[MOVEMENT_KEY_METADATA] === idempotencyKey) ??
+    live.find((r) => !r.metadata?.[MOVEMENT_KEY_METADATA] && r.metadata?.[GIFT_PUBLIC_ID_METADATA]);
   return refund ? { id: refund.id, amountCents: refund.amount } : null;
 }

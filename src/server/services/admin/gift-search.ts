@@ -37,18 +37,28 @@ const newestFirst = sql`order by ${gifts.createdAt} desc, ${gifts.id} desc`;
 function nameBranches(names: string[], needle: string, statusIs: SQL, rows: number): SQL[] {
   if (names.length === 0) return [];
   if (names.length <= NAMES_READ_ONE_BY_ONE) {
-    const list = sql`(values ${sql.join(names.map((n) => sql`(${n}::text)`), sql`, `)}) as matched(name)`;
+    const list = sql`(values ${sql.join(
+      names.map((n) => sql`(${n}::text)`),
+      sql`, `,
+    )}) as matched(name)`;
     return [rname, sname].map(
       (key) => sql`(select hit.id from ${list} cross join lateral (
           select ${gifts.id} as id from ${gifts} where ${key} = matched.name ${statusIs} ${newestFirst} limit ${rows}) hit)`,
     );
   }
   if (names.length <= NAMES_AS_LIST) {
-    const list = sql`array[${sql.join(names.map((n) => sql`${n}`), sql`, `)}]::text[]`;
-    return [sql`(select ${gifts.id} from ${gifts} where (${rname} = any(${list}) or ${sname} = any(${list})) ${statusIs} ${newestFirst} limit ${rows})`];
+    const list = sql`array[${sql.join(
+      names.map((n) => sql`${n}`),
+      sql`, `,
+    )}]::text[]`;
+    return [
+      sql`(select ${gifts.id} from ${gifts} where (${rname} = any(${list}) or ${sname} = any(${list})) ${statusIs} ${newestFirst} limit ${rows})`,
+    ];
   }
   const pattern = likeContains(needle);
-  return [sql`(select ${gifts.id} from ${gifts} where (${rname} like ${pattern} or ${sname} like ${pattern}) ${statusIs} ${newestFirst} limit ${rows})`];
+  return [
+    sql`(select ${gifts.id} from ${gifts} where (${rname} like ${pattern} or ${sname} like ${pattern}) ${statusIs} ${newestFirst} limit ${rows})`,
+  ];
 }
 
 function emailBranch(needle: string, statusIs: SQL, rows: number): SQL[] {
@@ -79,7 +89,12 @@ export async function searchGifts(
       .where(sql`${giftNames.name} like ${likeContains(needle)}`)
       .limit(NAMES_AS_LIST + 1);
     const branches = [
-      ...nameBranches(names.map((n) => n.name), needle, statusIs, rows),
+      ...nameBranches(
+        names.map((n) => n.name),
+        needle,
+        statusIs,
+        rows,
+      ),
       ...emailBranch(needle, statusIs, rows),
       sql`(select ${gifts.id} from ${gifts} where ${gifts.claimTokenHash} = ${sha256(input.q)} ${statusIs})`,
     ];

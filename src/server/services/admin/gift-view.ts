@@ -1,4 +1,4 @@
-// The gift as the admin sees it (spec §3): serial id, status, amount, sender and recipient names, dates.
+// The gift as the admin sees it: serial id, status, amount, sender and recipient names, dates.
 import { gifts } from '../../db/schema.js';
 import { formatCents } from '../../../shared/money.js';
 import type { AdminGift } from '../../../shared/schemas/admin.js';
@@ -15,6 +15,10 @@ export const adminGiftColumns = {
   recipientEmail: gifts.recipientEmail,
   createdAt: gifts.createdAt,
   expiresAt: gifts.expiresAt,
+  deliverAt: gifts.deliverAt,
+  notifiedAt: gifts.notifiedAt,
+  undeliverableAt: gifts.undeliverableAt,
+  needsAttention: gifts.needsAttention,
 };
 
 type AdminGiftRow = { [K in keyof typeof adminGiftColumns]: (typeof adminGiftColumns)[K]['_']['data'] | null };
@@ -31,5 +35,14 @@ export function toAdminGift(row: AdminGiftRow): AdminGift {
     recipientEmail: row.recipientEmail,
     createdAt: row.createdAt!.toISOString(),
     expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+    delivery: deliveryOf(row),
+    deliverAt: row.deliverAt ? row.deliverAt.toISOString() : null,
+    needsAttention: row.needsAttention,
   };
+}
+
+function deliveryOf(row: AdminGiftRow): AdminGift['delivery'] {
+  if (row.status !== 'paid') return null;
+  if (row.deliverAt && !row.notifiedAt) return 'scheduled';
+  return row.undeliverableAt ? 'undeliverable' : null;
 }

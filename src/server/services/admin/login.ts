@@ -1,13 +1,13 @@
 // Admin login and logout. One answer for a wrong e-mail or a wrong password, taking the same time (a dummy
-// hash is verified when the account does not exist). Failed logins are counted in the database per account
-// and per client address, so restarts and several instances share the throttle.
+// hash is verified when the account does not exist). Failed logins are counted in the database per (account,
+// client address) pair and per client address, so restarts and several instances share the throttle.
 import { eq, sql } from 'drizzle-orm';
 import { admins } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
-import { dummySecretHash, verifySecret } from '../../crypto.js';
+import { dummySecretHash, sha256, verifySecret } from '../../crypto.js';
 import { AppError, humanWait, tooManyRequests } from '../../errors.js';
 import { createSession, destroySession } from '../sessions.js';
-import { admitAttempt, clearAttempts, withdrawAttempts, type Window } from '../rate-limit.js';
+import { admitAttempt, clearAttempts, clientAddressKey, withdrawAttempts, type Window } from '../rate-limit.js';
 import type { AdminLogin } from '../../../shared/schemas/admin.js';
 import { logSecurityEvent } from '../security-log.js';
 
@@ -17,13 +17,17 @@ export const ACCOUNT_FAILURE_LIMIT = 5;
 /** Higher than the account limit: several admins may share an office address. */
 export const ADDRESS_FAILURE_LIMIT = 20;
 
-const accountWindow = (email: string): Window => ({
-  bucket: `admin-login:account:${email}`,
+/**
+ * Failures lock the pair (account, client address): a stranger's wrong passwords cannot lock the owner out from
+ * their own address (decision 012). Only the e-mail's hash is kept in the bucket.
+ */
+const accountWindow = (email: string, ip: string): Window => ({
+  bucket: `admin-login:account:${sha256(email)}:ip:${clientAddressKey(ip)}`,
   limit: ACCOUNT_FAILURE_LIMIT,
   windowMs: LOGIN_WINDOW_MS,
 });
 const addressWindow = (ip: string): Window => ({
-  bucket: `admin-login:ip:${ip}`,
+  bucket: `admin-login:ip:${clientAddressKey(ip)}`,
   limit: ADDRESS_FAILURE_LIMIT,
   windowMs: LOGIN_WINDOW_MS,
 });
@@ -41,7 +45,7 @@ export async function loginAdmin(
 ): Promise<LoginResult> {
   const { db, clock } = deps;
   const email = input.email.trim().toLowerCase();
-  const windows = [accountWindow(email), addressWindow(ip)];
+  const windows = [accountWindow(email, ip), addressWindow(ip)];
 
   // The attempt is counted before the password is checked, so a parallel burst cannot get more than the limit.
   const admission = await admitAttempt(db, clock, windows);
@@ -53,10 +57,18 @@ export async function loginAdmin(
     );
   }
 
-  const [admin] = await db.select().from(admins).where(eq(sql`lower(${admins.email})`, email));
+  const [admin] = await db
+    .select()
+    .from(admins)
+    .where(eq(sql`lower(${admins.email})`, email));
   const ok = await verifySecret(admin?.passwordHash ?? (await dummySecretHash()), input.password);
   if (!admin || !ok) {
-    await logSecurityEvent(db, clock, { event: 'admin.login_failed', actor: email, ip, detail: { knownAccount: Boolean(admin) } });
+    await logSecurityEvent(db, clock, {
+      event: 'admin.login_failed',
+      actor: email,
+      ip,
+      detail: { knownAccount: Boolean(admin) },
+    });
     throw new AppError(401, LOGIN_FAILED_MESSAGE);
   }
 
@@ -67,7 +79,10 @@ export async function loginAdmin(
   await withdrawAttempts(db, admission.attemptIds);
   await clearAttempts(db, windows[0]!.bucket);
   await logSecurityEvent(db, clock, { event: 'admin.login', actor: email, ip });
-  return { sessionId, admin: { id: admin.id, email: admin.email, firstName: admin.firstName, lastName: admin.lastName } };
+  return {
+    sessionId,
+    admin: { id: admin.id, email: admin.email, firstName: admin.firstName, lastName: admin.lastName },
+  };
 }
 
 export async function logoutAdmin(

@@ -6,6 +6,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { sendClaimLink } from '../gifts/claim-link.js';
 import { logSecurityEvent } from '../security-log.js';
+import { isDelivered } from '../manage/rules.js';
 
 export async function resendGiftEmail(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
@@ -13,14 +14,25 @@ export async function resendGiftEmail(
   actor: { email: string | null; ip: string },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const [gift] = await tx.select({ status: gifts.status }).from(gifts).where(eq(gifts.id, giftId)).for('update');
+    const [gift] = await tx
+      .select({ status: gifts.status, deliverAt: gifts.deliverAt, notifiedAt: gifts.notifiedAt })
+      .from(gifts)
+      .where(eq(gifts.id, giftId))
+      .for('update');
     if (!gift) throw notFound(`Gift #${giftId} was not found.`);
     if (gift.status !== 'paid') {
       throw conflict(`Only paid gifts can have their email resent; gift #${giftId} is ${gift.status}.`);
     }
+    if (!isDelivered(gift))
+      throw conflict(`Gift #${giftId} is scheduled and has not been delivered yet; it goes out on its day.`);
     if (!(await sendClaimLink(tx, deps, giftId))) {
       throw conflict(`Gift #${giftId} has no recipient email address to send to.`);
     }
-    await logSecurityEvent(tx, deps.clock, { event: 'admin.resend_email', actor: actor.email, ip: actor.ip, detail: { giftId } });
+    await logSecurityEvent(tx, deps.clock, {
+      event: 'admin.resend_email',
+      actor: actor.email,
+      ip: actor.ip,
+      detail: { giftId },
+    });
   });
 }

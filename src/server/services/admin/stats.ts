@@ -1,4 +1,4 @@
-// Dashboard figures (spec §3). Read from gift_status_totals, which triggers keep in step with gifts inside the
+// Dashboard figures. Read from gift_status_totals, which triggers keep in step with gifts inside the
 // same transactions, so the answer is exact and costs ~80 rows whatever the number of gifts.
 // Volumes count money that was actually paid: the total over every gift past checkout (pending gifts moved no
 // money), and the amount delivered by claims.

@@ -1,17 +1,33 @@
-// POST /api/gifts/claim/:token: checks the security answer (5 wrong answers lock claiming for an hour, counted
-// in the gift's row so every instance shares it), then starts the claim: the recipient's connected account
-// (one per e-mail) and the onboarding link.
+// POST /api/gifts/claim/:token: checks the security answer, then starts the claim: the recipient's connected
+// account (one per e-mail) and the onboarding link.
+//
+// The lockout (decision 012) is counted in the gift's row, so every instance shares it, and each answer is
+// counted *before* it is checked: one conditional update admits the attempt only while the gift is not locked,
+// and the attempt that makes WRONG_ANSWER_LIMIT locks it in that same update. A parallel burst therefore gets
+// exactly WRONG_ANSWER_LIMIT answers checked. A right answer then takes its count back. Locks grow (1 hour,
+// then 24 hours) and after WRONG_ANSWER_FREEZE_TOTAL wrong answers the gift is frozen for an operator.
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { normaliseAnswer, verifySecret } from '../../crypto.js';
 import { badRequest, humanWait, notFound, tooManyRequests } from '../../errors.js';
-import { MINUTE } from '../../clock.js';
-import { WRONG_ANSWER_LIMIT, WRONG_ANSWER_LOCK_MINUTES } from '../../../shared/constants.js';
+import { HOUR, MINUTE } from '../../clock.js';
+import {
+  WRONG_ANSWER_FREEZE_TOTAL,
+  WRONG_ANSWER_LATER_LOCK_HOURS,
+  WRONG_ANSWER_LIMIT,
+  WRONG_ANSWER_LOCK_MINUTES,
+} from '../../../shared/constants.js';
 import { CLAIM_MESSAGES, type ClaimStartResponse } from '../../../shared/schemas/claim.js';
-import { requireGiftByToken, type GiftRow } from './find-gift.js';
+import { requireGiftByToken, withinClaimWindow, withinClaimWindowSql, type GiftRow } from './find-gift.js';
 import { ensureRecipientAccount } from './recipient-account.js';
 import { onboardingUrl } from './onboarding-link.js';
+import { admitClaimAttempt } from './client-limit.js';
+import { withdrawAttempts } from '../rate-limit.js';
+
+export const FROZEN_REASON = `Claim frozen after ${WRONG_ANSWER_FREEZE_TOTAL} wrong security answers: check with the recipient before unfreezing.`;
+export const FROZEN_MESSAGE =
+  'Too many incorrect answers. For your security, this gift is on hold until our support team has checked it. Please contact support.';
 
 function lockedError(lockedUntil: Date, now: Date) {
   const seconds = (lockedUntil.getTime() - now.getTime()) / 1000;
@@ -23,57 +39,119 @@ function lockedError(lockedUntil: Date, now: Date) {
 }
 
 const notLocked = (now: Date) => or(isNull(gifts.claimLockedUntil), lte(gifts.claimLockedUntil, now));
-
-/** Counts a wrong answer atomically; the fifth in a row locks the gift and starts a fresh count. */
-async function recordWrongAnswer(deps: ServiceDeps, gift: GiftRow): Promise<never> {
-  const now = deps.clock.now();
-  const lockUntil = new Date(now.getTime() + WRONG_ANSWER_LOCK_MINUTES * MINUTE);
-  const reachesLimit = sql`${gifts.wrongAnswerCount} + 1 >= ${WRONG_ANSWER_LIMIT}`;
-  const [row] = await deps.db
-    .update(gifts)
-    .set({
-      wrongAnswerCount: sql`case when ${reachesLimit} then 0 else ${gifts.wrongAnswerCount} + 1 end`,
-      claimLockedUntil: sql`case when ${reachesLimit} then ${lockUntil.toISOString()}::timestamptz else ${gifts.claimLockedUntil} end`,
-    })
-    .where(and(eq(gifts.id, gift.id), notLocked(now)))
-    .returning({ lockedUntil: gifts.claimLockedUntil });
-  if (!row) {
-    // Another attempt locked the gift while this answer was being checked.
-    const [current] = await deps.db.select({ lockedUntil: gifts.claimLockedUntil }).from(gifts).where(eq(gifts.id, gift.id));
-    throw lockedError(current?.lockedUntil ?? lockUntil, now);
-  }
-  if (row.lockedUntil && row.lockedUntil > now) throw lockedError(row.lockedUntil, now);
-  throw badRequest(CLAIM_MESSAGES.incorrectAnswer);
-}
+/** Paid, within its claim window, not locked and not frozen: the only gifts an answer may be checked for. */
+const openForAnswers = (now: Date) =>
+  and(eq(gifts.status, 'paid'), withinClaimWindowSql(now), notLocked(now), isNull(gifts.claimFrozenAt));
 
 function assertClaimable(gift: GiftRow, now: Date): void {
   if (gift.status === 'pending') throw badRequest(CLAIM_MESSAGES.notPaid);
-  if (gift.status !== 'paid' || !gift.recipientEmail) throw notFound(CLAIM_MESSAGES.notFound);
+  if (gift.status !== 'paid' || !gift.recipientEmail || !withinClaimWindow(gift, now))
+    throw notFound(CLAIM_MESSAGES.notFound);
+  if (gift.claimFrozenAt) throw tooManyRequests(FROZEN_MESSAGE, 24 * 3600);
   if (gift.claimLockedUntil && gift.claimLockedUntil > now) throw lockedError(gift.claimLockedUntil, now);
 }
 
-export async function startClaim(deps: ServiceDeps, token: string, securityAnswer: string | null | undefined): Promise<ClaimStartResponse> {
+interface CountedAttempt {
+  /** This attempt reached WRONG_ANSWER_LIMIT and locked the gift until lockedUntil. */
+  lockedNow: boolean;
+  /** This attempt reached WRONG_ANSWER_FREEZE_TOTAL and froze the gift. */
+  frozenNow: boolean;
+  lockedUntil: Date | null;
+  /** What a right answer restores when it takes back the lock or freeze its count caused. */
+  before: Pick<GiftRow, 'claimLockedUntil' | 'needsAttention'>;
+}
+
+/** Counts the answer as wrong before it is checked; refuses it when the gift is (or just became) locked. */
+async function countAttempt(deps: ServiceDeps, gift: GiftRow): Promise<CountedAttempt> {
+  const now = deps.clock.now();
+  const run = sql`${gifts.wrongAnswerCount} + 1`;
+  const total = sql`${gifts.wrongAnswersTotal} + 1`;
+  const locks = sql`${run} >= ${WRONG_ANSWER_LIMIT}`;
+  const freezes = sql`${total} >= ${WRONG_ANSWER_FREEZE_TOTAL}`;
+  const firstLock = new Date(now.getTime() + WRONG_ANSWER_LOCK_MINUTES * MINUTE).toISOString();
+  const laterLock = new Date(now.getTime() + WRONG_ANSWER_LATER_LOCK_HOURS * HOUR).toISOString();
+  const [row] = await deps.db
+    .update(gifts)
+    .set({
+      wrongAnswerCount: sql`case when ${locks} then 0 else ${run} end`,
+      wrongAnswersTotal: total,
+      claimLocks: sql`case when ${locks} then ${gifts.claimLocks} + 1 else ${gifts.claimLocks} end`,
+      claimLockedUntil: sql`case when ${freezes} then null when ${locks} then (case when ${gifts.claimLocks} = 0 then ${firstLock}::timestamptz else ${laterLock}::timestamptz end) else ${gifts.claimLockedUntil} end`,
+      claimFrozenAt: sql`case when ${freezes} then ${now.toISOString()}::timestamptz else null end`,
+      needsAttention: sql`case when ${freezes} then ${FROZEN_REASON} else ${gifts.needsAttention} end`,
+    })
+    .where(and(eq(gifts.id, gift.id), openForAnswers(now)))
+    .returning({ run: gifts.wrongAnswerCount, lockedUntil: gifts.claimLockedUntil, frozenAt: gifts.claimFrozenAt });
+  if (!row) {
+    // Locked, frozen or expired by another attempt (or the job) since the gift was read.
+    const [fresh] = await deps.db.select().from(gifts).where(eq(gifts.id, gift.id));
+    assertClaimable(fresh!, now);
+    throw notFound(CLAIM_MESSAGES.notFound);
+  }
+  return {
+    lockedNow: row.run === 0,
+    frozenNow: Boolean(row.frozenAt),
+    lockedUntil: row.lockedUntil,
+    before: { claimLockedUntil: gift.claimLockedUntil, needsAttention: gift.needsAttention },
+  };
+}
+
+/** A right answer: its count is taken back, and a lock or freeze it caused is lifted. */
+function forgive(attempt: CountedAttempt) {
+  return {
+    wrongAnswerCount: 0,
+    wrongAnswersTotal: sql`greatest(${gifts.wrongAnswersTotal} - 1, 0)`,
+    ...(attempt.lockedNow ? { claimLocks: sql`greatest(${gifts.claimLocks} - 1, 0)` } : {}),
+    ...(attempt.lockedNow || attempt.frozenNow
+      ? { claimLockedUntil: attempt.before.claimLockedUntil, claimFrozenAt: null }
+      : {}),
+    ...(attempt.frozenNow ? { needsAttention: attempt.before.needsAttention } : {}),
+  };
+}
+
+export async function startClaim(
+  deps: ServiceDeps,
+  token: string,
+  securityAnswer: string | null | undefined,
+  clientAddress: string,
+): Promise<ClaimStartResponse> {
   const gift = await requireGiftByToken(deps.db, token);
   assertClaimable(gift, deps.clock.now());
 
+  let attempt: CountedAttempt | null = null;
   if (gift.securityAnswerHash) {
     const answer = normaliseAnswer(securityAnswer ?? '');
     if (!answer) throw badRequest(CLAIM_MESSAGES.answerRequired);
-    if (!(await verifySecret(gift.securityAnswerHash, answer))) await recordWrongAnswer(deps, gift);
+    const addressAttempt = await admitClaimAttempt(deps, clientAddress);
+    attempt = await countAttempt(deps, gift);
+    if (!(await verifySecret(gift.securityAnswerHash, answer))) {
+      if (attempt.frozenNow) throw tooManyRequests(FROZEN_MESSAGE, 24 * 3600);
+      if (attempt.lockedNow && attempt.lockedUntil) throw lockedError(attempt.lockedUntil, deps.clock.now());
+      throw badRequest(CLAIM_MESSAGES.incorrectAnswer);
+    }
+    await withdrawAttempts(deps.db, addressAttempt);
   }
 
   const accountId = await ensureRecipientAccount(deps, gift.recipientEmail!);
   const now = deps.clock.now();
-  // Conditional: still paid and not locked by answers that raced this one. The job checks the account soon.
+  // Conditional: still paid and in its window; a lock or freeze this right answer caused is lifted, any other
+  // holds (an answer racing this one locked the gift). The job checks the account soon.
   const [started] = await deps.db
     .update(gifts)
     .set({
       claimStartedAt: sql`coalesce(${gifts.claimStartedAt}, ${now.toISOString()}::timestamptz)`,
       recipientAccountId: sql`coalesce(${gifts.recipientAccountId}, ${accountId})`,
-      wrongAnswerCount: 0,
       reconcileAfter: now,
+      ...(attempt ? forgive(attempt) : { wrongAnswerCount: 0 }),
     })
-    .where(and(eq(gifts.id, gift.id), eq(gifts.status, 'paid'), notLocked(now)))
+    .where(
+      and(
+        eq(gifts.id, gift.id),
+        eq(gifts.status, 'paid'),
+        withinClaimWindowSql(now),
+        attempt?.lockedNow || attempt?.frozenNow ? undefined : and(notLocked(now), isNull(gifts.claimFrozenAt)),
+      ),
+    )
     .returning();
   if (!started) assertClaimable(await requireGiftByToken(deps.db, token), now);
   if (!started) throw notFound(CLAIM_MESSAGES.notFound);

@@ -14,7 +14,8 @@ export function pendingMessage(account: ConnectedAccount): string {
     const n = account.requirementsPending;
     return `Your account setup is not finished yet: ${n} item${n === 1 ? '' : 's'} still need${n === 1 ? 's' : ''} your attention. Continue your account setup to receive your gift.`;
   }
-  if (account.verifying) return 'Your details are being verified. We will send your gift automatically as soon as verification finishes.';
+  if (account.verifying)
+    return 'Your details are being verified. We will send your gift automatically as soon as verification finishes.';
   return 'Your account is still being set up. We will send your gift automatically as soon as it is ready.';
 }
 
@@ -22,7 +23,11 @@ export async function completeClaim(deps: ServiceDeps, token: string): Promise<C
   const gift = await requireGiftByToken(deps.db, token);
   const base = { giftId: gift.publicId, amount: formatCents(gift.amountCents) };
   const amount = formatUsd(gift.amountCents);
-  const done = { success: true, ...base, message: `Your gift of ${amount} is on its way. It usually arrives in your bank account within 1-2 business days.` };
+  const done = {
+    success: true,
+    ...base,
+    message: `Your gift of ${amount} is on its way. It usually arrives in your bank account within 1-2 business days.`,
+  };
   if (gift.status === 'claimed') return done;
   if (gift.status === 'pending') throw badRequest(CLAIM_MESSAGES.notPaid);
   if (gift.status !== 'paid') throw notFound(CLAIM_MESSAGES.notFound);
@@ -35,11 +40,20 @@ export async function completeClaim(deps: ServiceDeps, token: string): Promise<C
     case 'claimed':
       return done;
     case 'in_progress':
-      return { success: true, ...base, message: `Your account is verified and your gift of ${amount} is being sent. It usually arrives within 1-2 business days.` };
+      return {
+        success: true,
+        ...base,
+        message: `Your account is verified and your gift of ${amount} is being sent. It usually arrives within 1-2 business days.`,
+      };
     case 'not_ready':
       return { success: false, ...base, message: pendingMessage(outcome.account) };
     case 'failed':
-      return { success: false, ...base, message: 'Your account is verified, but the transfer could not be sent yet. We will retry automatically within a few minutes.' };
+      return {
+        success: false,
+        ...base,
+        message:
+          'Your account is verified, but the transfer could not be sent yet. We will retry automatically within a few minutes.',
+      };
     default:
       throw notFound(CLAIM_MESSAGES.notFound);
   }

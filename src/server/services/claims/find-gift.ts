@@ -1,9 +1,10 @@
 // Finds a gift by its claim token. Only the token's SHA-256 is stored, so the lookup hashes the token first.
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sha256 } from '../../crypto.js';
 import { notFound } from '../../errors.js';
+import { claimTokenMatches } from '../gifts/gift-links.js';
 import { CLAIM_MESSAGES, CLAIM_TOKEN_PATTERN } from '../../../shared/schemas/claim.js';
 
 export type GiftRow = typeof gifts.$inferSelect;
@@ -15,7 +16,7 @@ export function claimTokenHash(token: string): string | null {
 
 export async function requireGiftByToken(db: DbOrTx, token: string): Promise<GiftRow> {
   const hash = claimTokenHash(token);
-  const [gift] = hash ? await db.select().from(gifts).where(eq(gifts.claimTokenHash, hash)) : [];
+  const [gift] = hash ? await db.select().from(gifts).where(claimTokenMatches(hash)) : [];
   if (!gift) throw notFound(CLAIM_MESSAGES.notFound);
   return gift;
 }
@@ -34,3 +35,17 @@ export function claimReturnUrl(publicUrl: string, token: string): string {
 export function onboardingRefreshUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/api/gifts/claim/${token}/onboarding`;
 }
+
+/**
+ * Whether a claim may start or go on (decision 012): before expires_at, or after it only for a claim started
+ * before it (the expiry job gives those ONBOARDING_GRACE_DAYS more). Past expires_at nothing new can start, even
+ * before the expiry job has run.
+ */
+export function withinClaimWindow(gift: Pick<GiftRow, 'expiresAt' | 'claimStartedAt'>, now: Date): boolean {
+  if (!gift.expiresAt) return false;
+  return gift.expiresAt > now || (gift.claimStartedAt !== null && gift.claimStartedAt < gift.expiresAt);
+}
+
+/** withinClaimWindow as a condition for conditional updates. */
+export const withinClaimWindowSql = (now: Date) =>
+  or(gt(gifts.expiresAt, now), and(lt(gifts.claimStartedAt, gifts.expiresAt)));

@@ -1,13 +1,14 @@
 // GET /api/gifts/claim/:token: what the claim page shows. The hottest public call: one indexed read of the
 // few columns it needs. Nothing about the sender, ever.
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { formatCents } from '../../../shared/money.js';
 import { CLAIM_MESSAGES, type ClaimLookup } from '../../../shared/schemas/claim.js';
-import { claimTokenHash } from './find-gift.js';
+import { claimTokenHash, withinClaimWindow } from './find-gift.js';
+import { claimTokenMatches } from '../gifts/gift-links.js';
 
 /** One prepared statement per database: PostgreSQL parses and plans it once per connection, not per request. */
 const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
@@ -19,19 +20,23 @@ function prepare(db: Db) {
       amountCents: gifts.amountCents,
       personalNote: gifts.personalNote,
       securityQuestion: gifts.securityQuestion,
+      expiresAt: gifts.expiresAt,
+      claimStartedAt: gifts.claimStartedAt,
     })
     .from(gifts)
-    .where(eq(gifts.claimTokenHash, sql.placeholder('hash')))
+    .where(claimTokenMatches(sql.placeholder('hash')))
     .prepare('claim_lookup');
 }
 
-export async function lookupClaim(deps: Pick<ServiceDeps, 'db'>, token: string): Promise<ClaimLookup> {
+export async function lookupClaim(deps: Pick<ServiceDeps, 'db' | 'clock'>, token: string): Promise<ClaimLookup> {
   const hash = claimTokenHash(token);
   let query = prepared.get(deps.db);
   if (!query) prepared.set(deps.db, (query = prepare(deps.db)));
   const [gift] = hash ? await query.execute({ hash }) : [];
-  // Pending, expired, refunded and claimed gifts cannot be claimed: the page shows "Gift Not Found".
-  if (!gift || gift.status !== 'paid') throw notFound(CLAIM_MESSAGES.notFound);
+  // Pending, expired, refunded and claimed gifts cannot be claimed: the page shows "Gift Not Found". A gift past
+  // expires_at is expired even before the expiry job has run (decision 012).
+  if (!gift || gift.status !== 'paid' || !withinClaimWindow(gift, deps.clock.now()))
+    throw notFound(CLAIM_MESSAGES.notFound);
   return {
     recipientFirstName: gift.recipientFirstName ?? '',
     amount: formatCents(gift.amountCents),

@@ -5,7 +5,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { humanWait, tooManyRequests } from '../../errors.js';
 import { queueEmail } from '../../email/outbox.js';
 import { contactEmail } from '../../email/templates/contact.js';
-import { admitAttempt } from '../rate-limit.js';
+import { admitAttempt, clientAddressKey } from '../rate-limit.js';
 import { CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_MS, type ContactMessage } from '../../../shared/schemas/contact.js';
 
 export type SendOutcome = 'sent' | 'dropped';
@@ -15,10 +15,12 @@ export async function sendContactMessage(
   input: ContactMessage,
   clientAddress: string,
 ): Promise<SendOutcome> {
-  const bucket = `contact:${clientAddress}`;
+  const bucket = `contact:${clientAddressKey(clientAddress)}`;
   return deps.db.transaction(async (tx) => {
     // Counted in the same locked step as the check, so a parallel burst cannot slip past the limit; bots count too.
-    const admission = await admitAttempt(tx, deps.clock, [{ bucket, limit: CONTACT_RATE_LIMIT, windowMs: CONTACT_RATE_WINDOW_MS }]);
+    const admission = await admitAttempt(tx, deps.clock, [
+      { bucket, limit: CONTACT_RATE_LIMIT, windowMs: CONTACT_RATE_WINDOW_MS },
+    ]);
     if (!admission.admitted) {
       throw tooManyRequests(
         `You have sent ${CONTACT_RATE_LIMIT} messages in the last hour. Please try again ${humanWait(admission.retryAfterSeconds)}, or email us directly at ${deps.config.supportEmail}.`,

@@ -4,7 +4,7 @@ import { donors, gifts } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import { unauthorized } from '../../errors.js';
 import { formatCents } from '../../../shared/money.js';
-import { isGiftStatus } from '../../../shared/statuses.js';
+import type { GiftStatus } from '../../../shared/statuses.js';
 import { DONOR_VISIBLE_STATUSES, type DonorGift, type DonorProfile } from '../../../shared/schemas/donor.js';
 
 async function existingDonor(db: DbOrTx, donorId: number) {
@@ -36,6 +36,7 @@ export async function donorGiftHistory(db: DbOrTx, donorId: number): Promise<Don
       recipientLastName: gifts.recipientLastName,
       createdAt: gifts.createdAt,
       claimedAt: gifts.claimedAt,
+      deliverAt: gifts.deliverAt,
     })
     .from(gifts)
     .where(and(eq(gifts.donorId, donorId), inArray(gifts.status, DONOR_VISIBLE_STATUSES)))
@@ -45,10 +46,12 @@ export async function donorGiftHistory(db: DbOrTx, donorId: number): Promise<Don
     amount: formatCents(row.amountCents),
     // The recipient receives the full gift amount (fees are on top).
     recipientGets: formatCents(row.amountCents),
-    status: isGiftStatus(row.status) ? row.status : 'paid',
+    // The table's check constraint admits only GIFT_STATUSES, and the route's response schema checks the enum again.
+    status: row.status as GiftStatus,
     recipientFirstName: row.recipientFirstName,
     recipientLastName: row.recipientLastName,
     createdAt: row.createdAt.toISOString(),
     claimedAt: row.claimedAt ? row.claimedAt.toISOString() : null,
+    deliverAt: row.deliverAt ? row.deliverAt.toISOString() : null,
   }));
 }

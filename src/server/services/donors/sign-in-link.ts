@@ -10,7 +10,11 @@ import { signInEmail } from '../../email/templates/donor-sign-in.js';
 
 export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
 
-export async function issueDonorSignInLink(tx: DbOrTx, deps: Pick<ServiceDeps, 'clock' | 'config'>, donorId: number): Promise<void> {
+export async function issueDonorSignInLink(
+  tx: DbOrTx,
+  deps: Pick<ServiceDeps, 'clock' | 'config'>,
+  donorId: number,
+): Promise<void> {
   const [donor] = await tx.select().from(donors).where(eq(donors.id, donorId));
   if (!donor) return;
   const { token, hash } = newSecretToken();
@@ -22,5 +26,9 @@ export async function issueDonorSignInLink(tx: DbOrTx, deps: Pick<ServiceDeps, '
     expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
   });
   const link = `${deps.config.publicUrl}/donor/login?token=${encodeURIComponent(token)}`;
-  await queueEmail(tx, deps.clock, { kind: 'donor-sign-in', to: donor.email, ...signInEmail({ firstName: donor.firstName, link }) });
+  await queueEmail(tx, deps.clock, {
+    kind: 'donor-sign-in',
+    to: donor.email,
+    ...signInEmail({ firstName: donor.firstName, link }),
+  });
 }

@@ -5,7 +5,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { HOUR, MINUTE } from '../../clock.js';
 import { sha256 } from '../../crypto.js';
 import { badRequest, humanWait, tooManyRequests } from '../../errors.js';
-import { admitAttempt, recordAttempt, windowState, type Window } from '../rate-limit.js';
+import { admitAttempt, clientAddressKey, recordAttempt, windowState, type Window } from '../rate-limit.js';
 import { createSession, destroySession } from '../sessions.js';
 import { issueDonorSignInLink } from './sign-in-link.js';
 import { donorActor, logSecurityEvent } from '../security-log.js';
@@ -27,8 +27,14 @@ const addressBucket = (email: string): Window => ({
   bucket: `donor-sign-in:email:${sha256(email.trim().toLowerCase())}`,
   ...SIGN_IN_PER_ADDRESS,
 });
-const clientBucket = (ip: string): Window => ({ bucket: `donor-sign-in:ip:${ip}`, ...SIGN_IN_PER_CLIENT });
-const verifyBucket = (ip: string): Window => ({ bucket: `donor-verify:ip:${ip}`, ...VERIFY_FAILURES_PER_CLIENT });
+const clientBucket = (ip: string): Window => ({
+  bucket: `donor-sign-in:ip:${clientAddressKey(ip)}`,
+  ...SIGN_IN_PER_CLIENT,
+});
+const verifyBucket = (ip: string): Window => ({
+  bucket: `donor-verify:ip:${clientAddressKey(ip)}`,
+  ...VERIFY_FAILURES_PER_CLIENT,
+});
 
 /**
  * Counts a sign-in request against the per-address and per-client limits, or throws 429 saying when to retry.
@@ -38,7 +44,10 @@ export async function admitSignInRequest(deps: Deps, input: { email: string; ip:
   const admission = await admitAttempt(deps.db, deps.clock, [addressBucket(input.email), clientBucket(input.ip)]);
   if (!admission.admitted) {
     await logSecurityEvent(deps.db, deps.clock, { event: 'donor.sign_in_rate_limited', ip: input.ip });
-    throw tooManyRequests(`Too many sign-in requests. Please try again ${humanWait(admission.retryAfterSeconds)}.`, admission.retryAfterSeconds);
+    throw tooManyRequests(
+      `Too many sign-in requests. Please try again ${humanWait(admission.retryAfterSeconds)}.`,
+      admission.retryAfterSeconds,
+    );
   }
 }
 
@@ -51,7 +60,11 @@ export async function sendSignInLinkIfDonor(deps: Deps, input: { email: string; 
       .where(eq(sql`lower(${donors.email})`, input.email.trim().toLowerCase()));
     if (!donor) return;
     await issueDonorSignInLink(tx, deps, donor.id);
-    await logSecurityEvent(tx, deps.clock, { event: 'donor.sign_in_link_requested', actor: donorActor(donor.id), ip: input.ip });
+    await logSecurityEvent(tx, deps.clock, {
+      event: 'donor.sign_in_link_requested',
+      actor: donorActor(donor.id),
+      ip: input.ip,
+    });
   });
 }
 
@@ -66,7 +79,10 @@ export async function verifySignIn(
   const failures = verifyBucket(input.ip);
   const state = await windowState(deps.db, deps.clock, failures);
   if (state.limited) {
-    throw tooManyRequests(`Too many sign-in attempts. Please try again ${humanWait(state.retryAfterSeconds)}.`, state.retryAfterSeconds);
+    throw tooManyRequests(
+      `Too many sign-in attempts. Please try again ${humanWait(state.retryAfterSeconds)}.`,
+      state.retryAfterSeconds,
+    );
   }
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
@@ -87,7 +103,11 @@ export async function verifySignIn(
       .update(donorLoginTokens)
       .set({ usedAt: now })
       .where(
-        and(eq(donorLoginTokens.donorId, used.donorId), isNull(donorLoginTokens.usedAt), ne(donorLoginTokens.tokenHash, used.tokenHash)),
+        and(
+          eq(donorLoginTokens.donorId, used.donorId),
+          isNull(donorLoginTokens.usedAt),
+          ne(donorLoginTokens.tokenHash, used.tokenHash),
+        ),
       );
     // A new session id at every sign-in; any session the browser carried before is ended.
     await destroySession(tx, 'donor', input.previousSessionId);
@@ -97,7 +117,11 @@ export async function verifySignIn(
   });
   if (!result) {
     await recordAttempt(deps.db, deps.clock, failures.bucket);
-    await logSecurityEvent(deps.db, deps.clock, { event: 'donor.sign_in_failed', ip: input.ip, detail: { reason: 'invalid_link' } });
+    await logSecurityEvent(deps.db, deps.clock, {
+      event: 'donor.sign_in_failed',
+      ip: input.ip,
+      detail: { reason: 'invalid_link' },
+    });
     throw badRequest(INVALID_LINK_MESSAGE);
   }
   return result;
@@ -105,5 +129,10 @@ export async function verifySignIn(
 
 export async function signOut(deps: Deps, input: { sessionId?: string; donorId?: number; ip: string }): Promise<void> {
   await destroySession(deps.db, 'donor', input.sessionId);
-  if (input.donorId) await logSecurityEvent(deps.db, deps.clock, { event: 'donor.sign_out', actor: donorActor(input.donorId), ip: input.ip });
+  if (input.donorId)
+    await logSecurityEvent(deps.db, deps.clock, {
+      event: 'donor.sign_out',
+      actor: donorActor(input.donorId),
+      ip: input.ip,
+    });
 }

@@ -1,60 +1,41 @@
-// checkout.session.completed / .async_payment_succeeded: pending → paid exactly once, then the recipient's
-// notification and the sender's receipt in the same transaction. checkout.session.expired: a still-pending
-// gift is marked abandoned. Every change is a conditional update, so replays and out-of-order events do nothing.
+// checkout_paid: pending → paid exactly once, then the recipient's notification and the sender's receipt in the
+// same transaction. checkout_expired: a still-pending gift is marked abandoned. Every change is a conditional
+// update, so replays and out-of-order events do nothing.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { donors, gifts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
-import type { ProviderEvent } from '../../payments/provider.js';
-import { DAY } from '../../clock.js';
+import type { AppEvent } from '../../payments/events.js';
 import { CLAIM_WINDOW_DAYS } from '../../../shared/constants.js';
 import { queueEmail } from '../../email/outbox.js';
 import { senderReceiptEmail } from '../../email/templates/sender-receipt.js';
 import { sendClaimLink } from '../gifts/claim-link.js';
+import { manageUrl, mintGiftLink } from '../gifts/gift-links.js';
 import { issueDonorSignInLink } from '../donors/sign-in-link.js';
 import { DONOR_OPT_IN_METADATA } from '../gifts/create-gift.js';
+import { postCharge, postMovement } from '../ledger/post.js';
+import { movementKey } from '../ledger/accounts.js';
 
-export const GIFT_PUBLIC_ID_METADATA = 'gift_public_id';
+type CheckoutPaid = Extract<AppEvent, { kind: 'checkout_paid' }>;
+type CheckoutExpired = Extract<AppEvent, { kind: 'checkout_expired' }>;
 
-/** The parts of a Stripe Checkout Session we read (the sandbox emits the same shape). */
-interface SessionObject {
-  id?: string;
-  payment_status?: string;
-  payment_intent?: string | { id?: string; latest_charge?: string | { id?: string } | null } | null;
-  customer_email?: string | null;
-  customer_details?: { email?: string | null; name?: string | null } | null;
-  metadata?: Record<string, string> | null;
-  client_reference_id?: string | null;
+export async function handleCheckoutEvent(tx: Tx, deps: ServiceDeps, event: AppEvent): Promise<void> {
+  if (event.kind === 'checkout_paid') await markPaid(tx, deps, event);
+  else if (event.kind === 'checkout_expired') await markAbandoned(tx, deps, event);
 }
 
-export async function handleCheckoutEvent(tx: Tx, deps: ServiceDeps, event: ProviderEvent): Promise<void> {
-  const session = event.data.object as SessionObject;
-  switch (event.type) {
-    case 'checkout.session.completed':
-      // Delayed payment methods complete unpaid and succeed later (async_payment_succeeded).
-      if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') await markPaid(tx, deps, session);
-      return;
-    case 'checkout.session.async_payment_succeeded':
-      await markPaid(tx, deps, session);
-      return;
-    case 'checkout.session.expired':
-      await markAbandoned(tx, deps, session);
-      return;
-    default:
-    // Other checkout events are recorded and ignored.
-  }
-}
-
-function giftMatch(session: SessionObject) {
-  const publicId = session.metadata?.[GIFT_PUBLIC_ID_METADATA] ?? session.client_reference_id;
-  if (publicId) return eq(gifts.publicId, publicId);
-  if (session.id) return eq(gifts.checkoutSessionId, session.id);
+function giftMatch(event: CheckoutPaid | CheckoutExpired) {
+  if (event.giftPublicId) return eq(gifts.publicId, event.giftPublicId);
+  if (event.checkoutId) return eq(gifts.checkoutSessionId, event.checkoutId);
   return null;
 }
 
-function idOf(value: string | { id?: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === 'string' ? value : (value.id ?? null);
+/** Why a paid checkout does not match its gift, or null when amount and currency are as expected. */
+export function paymentMismatch(event: CheckoutPaid, totalCents: number): string | null {
+  const currency = (event.currency ?? 'usd').toLowerCase();
+  if (event.amountCents === totalCents && currency === 'usd') return null;
+  const paid = `${event.amountCents ?? 'an unknown amount of'} ${currency.toUpperCase()} cents`;
+  return `Payment does not match the gift: paid ${paid}, expected ${totalCents} USD cents. No claim e-mail was sent.`;
 }
 
 /** "Jane Q Public" → Jane / Q Public. */
@@ -64,25 +45,26 @@ export function splitName(name: string | null | undefined): { first: string | nu
   return { first: parts[0]!, last: parts.slice(1).join(' ') || null };
 }
 
-async function markPaid(tx: Tx, deps: ServiceDeps, session: SessionObject): Promise<void> {
-  const match = giftMatch(session);
+async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise<void> {
+  const match = giftMatch(event);
   if (!match) return;
   const now = deps.clock.now();
-  const senderEmail = session.customer_details?.email ?? session.customer_email ?? null;
-  const { first, last } = splitName(session.customer_details?.name);
-  const pi = session.payment_intent;
-  const paymentIntentId = idOf(pi);
-  const chargeId = pi && typeof pi === 'object' ? idOf(pi.latest_charge) : null;
+  const senderEmail = event.payerEmail;
+  const { first, last } = splitName(event.payerName);
+  const paymentIntentId = event.paymentRef;
+  const chargeId = event.chargeRef;
 
+  // A scheduled gift's claim window starts on its delivery day; one paid after that day is delivered now.
+  const deliveredAt = sql`greatest(coalesce(${gifts.deliverAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`;
   const [gift] = await tx
     .update(gifts)
     .set({
       status: 'paid',
       paidAt: now,
-      expiresAt: new Date(now.getTime() + CLAIM_WINDOW_DAYS * DAY),
+      expiresAt: sql`${deliveredAt} + ${CLAIM_WINDOW_DAYS} * interval '1 day'`,
       paymentIntentId,
       chargeId,
-      checkoutSessionId: sql`coalesce(${gifts.checkoutSessionId}, ${session.id ?? null})`,
+      checkoutSessionId: sql`coalesce(${gifts.checkoutSessionId}, ${event.checkoutId})`,
       senderFirstName: first,
       senderLastName: last,
       senderEmail,
@@ -92,9 +74,32 @@ async function markPaid(tx: Tx, deps: ServiceDeps, session: SessionObject): Prom
     .returning();
   if (!gift) return; // already paid (replay), or unknown
 
-  await keepDonorOnlyIfPayer(tx, deps, gift, senderEmail, session.metadata?.[DONOR_OPT_IN_METADATA] === 'true');
-  await sendClaimLink(tx, deps, gift.id, { dedupeKey: `gift:${gift.id}:notify` });
+  // A payment that differs from the gift (amount or currency) is held for an operator: no claim e-mail.
+  const mismatch = paymentMismatch(event, gift.totalCents);
+  if (mismatch) {
+    await tx.update(gifts).set({ needsAttention: mismatch }).where(eq(gifts.id, gift.id));
+    // What was taken is held whole until an operator sorts it out.
+    if (event.amountCents && event.amountCents > 0) {
+      const idempotencyKey = movementKey(deps.config.providerKeyPrefix, gift.publicId, 'charge');
+      await postMovement(tx, {
+        giftId: gift.id,
+        kind: 'charge',
+        amountCents: event.amountCents,
+        idempotencyKey,
+        providerRef: paymentIntentId,
+        now,
+      });
+    }
+    return;
+  }
+  await postCharge(tx, gift, deps.config.providerKeyPrefix, paymentIntentId, now);
+
+  await keepDonorOnlyIfPayer(tx, deps, gift, senderEmail, event.metadata[DONOR_OPT_IN_METADATA] === 'true');
+  const scheduled = gift.deliverAt !== null && gift.deliverAt > now;
+  // A scheduled gift is delivered by the delivery job (services/delivery/deliver-scheduled.ts) on its day.
+  if (!scheduled) await sendClaimLink(tx, deps, gift.id, { dedupeKey: `gift:${gift.id}:notify` });
   if (senderEmail) {
+    const manageToken = await mintGiftLink(tx, deps.clock, gift.id, 'manage');
     await queueEmail(tx, deps.clock, {
       kind: 'sender-receipt',
       to: senderEmail,
@@ -110,6 +115,9 @@ async function markPaid(tx: Tx, deps: ServiceDeps, session: SessionObject): Prom
         totalCents: gift.totalCents,
         paidAt: now,
         expiresAt: gift.expiresAt!,
+        deliverAt: scheduled ? gift.deliverAt : null,
+        deliveryTimeZone: gift.deliveryTimeZone,
+        manageUrl: manageUrl(deps.config.publicUrl, manageToken),
       }),
     });
   }
@@ -133,8 +141,8 @@ async function keepDonorOnlyIfPayer(
   if (optedIn) await issueDonorSignInLink(tx, deps, gift.donorId);
 }
 
-async function markAbandoned(tx: Tx, deps: ServiceDeps, session: SessionObject): Promise<void> {
-  const match = giftMatch(session);
+async function markAbandoned(tx: Tx, deps: ServiceDeps, event: CheckoutExpired): Promise<void> {
+  const match = giftMatch(event);
   if (!match) return;
   await tx
     .update(gifts)

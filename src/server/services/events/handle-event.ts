@@ -1,34 +1,82 @@
-// One handler for provider events, from Stripe webhooks and from the sandbox alike.
+// One handler for provider events in the app's words (payments/events.ts), from Stripe webhooks and the sandbox.
 // The event row is inserted by id in the same transaction as its effects: a replay (sequential or parallel)
 // finds the row and changes nothing; a failure rolls both back so the provider's retry handles it again.
-import { eq } from 'drizzle-orm';
-import { webhookEvents } from '../../db/schema.js';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { gifts, webhookEvents } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
-import type { ProviderEvent } from '../../payments/provider.js';
+import type { AppEvent, AppEventKind } from '../../payments/events.js';
 import { handleCheckoutEvent } from './checkout-events.js';
 import { handleAccountEvent } from './account-events.js';
+import { handleMoneyEvent } from './money-events.js';
 
 export interface EventOutcome {
   duplicate: boolean;
 }
 
-type EventHandler = (tx: Tx, deps: ServiceDeps, event: ProviderEvent) => Promise<void>;
+type EventHandler = (tx: Tx, deps: ServiceDeps, event: AppEvent) => Promise<void>;
 
-const HANDLERS: Array<[prefix: string, handler: EventHandler]> = [
-  ['checkout.session.', handleCheckoutEvent],
-  ['account.', handleAccountEvent],
-];
+const HANDLERS: Partial<Record<AppEventKind, EventHandler>> = {
+  checkout_paid: handleCheckoutEvent,
+  checkout_expired: handleCheckoutEvent,
+  payout_account_updated: handleAccountEvent,
+  payment_refunded: handleMoneyEvent,
+  transfer_reversed: handleMoneyEvent,
+  payout_account_disconnected: handleMoneyEvent,
+};
 
-export async function handleProviderEvent(deps: ServiceDeps, event: ProviderEvent): Promise<EventOutcome> {
+/** What webhook_events.type records: the app event, and for `other` the provider's own type. */
+const recordedType = (event: AppEvent) => (event.kind === 'other' ? `other:${event.providerType}` : event.kind);
+
+/** The provider object an event is about (decision 012: the row keeps this, never the payload). */
+export function eventObjectId(event: AppEvent): string | null {
+  switch (event.kind) {
+    case 'checkout_paid':
+    case 'checkout_expired':
+      return event.checkoutId;
+    case 'payment_refunded':
+      return event.refundRef ?? event.paymentRef;
+    case 'dispute_opened':
+    case 'dispute_won':
+    case 'dispute_lost':
+      return event.disputeRef;
+    case 'transfer_reversed':
+      return event.transferRef;
+    case 'payout_account_updated':
+      return event.account.id;
+    case 'payout_account_disconnected':
+      return event.accountId;
+    default:
+      return null;
+  }
+}
+
+/** The gift an event concerns, found by the references it carries (null when it names none). */
+function eventGiftId(event: AppEvent): SQL | null {
+  const pick = (where: SQL) => sql`(select ${gifts.id} from ${gifts} where ${where} limit 1)`;
+  if ('giftPublicId' in event && event.giftPublicId) return pick(sql`${gifts.publicId} = ${event.giftPublicId}`);
+  if ('checkoutId' in event && event.checkoutId) return pick(sql`${gifts.checkoutSessionId} = ${event.checkoutId}`);
+  if ('paymentRef' in event && event.paymentRef) return pick(sql`${gifts.paymentIntentId} = ${event.paymentRef}`);
+  if ('chargeRef' in event && event.chargeRef) return pick(sql`${gifts.chargeId} = ${event.chargeRef}`);
+  if (event.kind === 'transfer_reversed') return pick(sql`${gifts.transferId} = ${event.transferRef}`);
+  return null;
+}
+
+export async function handleProviderEvent(deps: ServiceDeps, event: AppEvent): Promise<EventOutcome> {
   return deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(webhookEvents)
-      .values({ id: event.id, type: event.type, receivedAt: deps.clock.now(), payload: event })
+      .values({
+        id: event.id,
+        type: recordedType(event),
+        receivedAt: deps.clock.now(),
+        objectId: eventObjectId(event),
+        giftId: eventGiftId(event),
+      })
       .onConflictDoNothing()
       .returning({ id: webhookEvents.id });
     if (inserted.length === 0) return { duplicate: true };
-    const handler = HANDLERS.find(([prefix]) => event.type.startsWith(prefix))?.[1];
+    const handler = HANDLERS[event.kind];
     if (handler) await handler(tx, deps, event);
     await tx.update(webhookEvents).set({ processedAt: deps.clock.now() }).where(eq(webhookEvents.id, event.id));
     return { duplicate: false };

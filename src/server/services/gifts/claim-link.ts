@@ -1,13 +1,15 @@
 // Mints a claim link and queues the recipient's notification. The token is stored only as its SHA-256, so
-// the link can only be sent at the moment it is minted: on payment, and again (a fresh token that replaces
-// the old one) when an admin resends the e-mail.
-import { and, eq } from 'drizzle-orm';
+// the link can only be sent at the moment it is minted: on delivery (at payment or on the scheduled day), and
+// again (a fresh token that replaces the old one and every reminder's) when an admin or the sender resends it
+// or the sender corrects the address.
+import { and, eq, sql } from 'drizzle-orm';
 import { gifts, outbox } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import { newSecretToken } from '../../crypto.js';
 import { queueEmail } from '../../email/outbox.js';
 import { giftNotificationEmail } from '../../email/templates/gift-notification.js';
+import { revokeExtraClaimLinks } from './gift-links.js';
 
 export function claimUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/claim/${token}`;
@@ -31,14 +33,18 @@ export async function sendClaimLink(
   const { token, hash } = newSecretToken();
   const [gift] = await tx
     .update(gifts)
-    .set({ claimTokenHash: hash })
+    .set({
+      claimTokenHash: hash,
+      notifiedAt: sql`coalesce(${gifts.notifiedAt}, ${deps.clock.now().toISOString()}::timestamptz)`,
+    })
     .where(and(eq(gifts.id, giftId), eq(gifts.status, 'paid')))
     .returning();
   if (!gift || !gift.recipientEmail || !gift.expiresAt) return false;
+  await revokeExtraClaimLinks(tx, gift.id);
   const email = giftNotificationEmail({
     recipientFirstName: gift.recipientFirstName ?? 'there',
     amountCents: gift.amountCents,
-    personalNote: gift.personalNote,
+    hasPersonalNote: Boolean(gift.personalNote),
     claimUrl: claimUrl(deps.config.publicUrl, token),
     expiresAt: gift.expiresAt,
     hasSecurityQuestion: Boolean(gift.securityQuestion),

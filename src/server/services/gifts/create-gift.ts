@@ -5,11 +5,12 @@ import { eq, sql } from 'drizzle-orm';
 import { donors, gifts } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
-import { AppError } from '../../errors.js';
+import { AppError, badRequest } from '../../errors.js';
 import { hashSecret, newPublicId, normaliseAnswer } from '../../crypto.js';
 import { HOUR } from '../../clock.js';
 import { giftTotals } from '../../../shared/money.js';
-import type { CreateGiftInput, DonorAccountInput } from '../../../shared/schemas/gift.js';
+import type { CreateGiftInput, DeliveryInput, DonorAccountInput } from '../../../shared/schemas/gift.js';
+import { deliveryDayProblem, deliveryInstant } from '../../../shared/delivery-date.js';
 import { checkoutLines } from './checkout-lines.js';
 
 /** Metadata key that marks a gift whose sender opted into a donor account on the review page. */
@@ -21,11 +22,16 @@ export interface CreateGiftOptions {
   sessionDonorId?: number | null;
 }
 
-export async function createGift(deps: ServiceDeps, input: CreateGiftInput, options: CreateGiftOptions = {}): Promise<{ checkoutUrl: string }> {
+export async function createGift(
+  deps: ServiceDeps,
+  input: CreateGiftInput,
+  options: CreateGiftOptions = {},
+): Promise<{ checkoutUrl: string }> {
   const totals = giftTotals(input.amount, input.tip);
   // Hash before the transaction: argon2 is the slow part and must not hold a connection.
   const answerHash = input.securityAnswerHash ? await hashSecret(normaliseAnswer(input.securityAnswerHash)) : null;
   const now = deps.clock.now();
+  const deliverAt = input.delivery ? plannedDelivery(input.delivery, now) : null;
 
   const { gift, donorEmail, optedIn } = await deps.db.transaction(async (tx) => {
     const donor = await resolveDonor(tx, now, options.sessionDonorId ?? null, input.donorAccount);
@@ -46,6 +52,8 @@ export async function createGift(deps: ServiceDeps, input: CreateGiftInput, opti
         securityQuestion: input.securityQuestion,
         securityAnswerHash: answerHash,
         donorId: donor?.id ?? null,
+        deliverAt,
+        deliveryTimeZone: input.delivery?.timeZone ?? null,
         createdAt: now,
       })
       .returning();
@@ -72,6 +80,13 @@ export async function createGift(deps: ServiceDeps, input: CreateGiftInput, opti
   return { checkoutUrl: session.url };
 }
 
+/** 09:00 on the chosen day in the sender's zone; the day must be today up to 90 days ahead there. */
+function plannedDelivery(delivery: DeliveryInput, now: Date): Date {
+  const problem = deliveryDayProblem(delivery.date, delivery.timeZone, now);
+  if (problem) throw badRequest(`delivery.date: ${problem}`);
+  return deliveryInstant(delivery.date, delivery.timeZone);
+}
+
 /** The signed-in donor wins; otherwise an opt-in finds or creates the donor by e-mail (case-insensitive). */
 async function resolveDonor(
   tx: DbOrTx,
@@ -80,7 +95,10 @@ async function resolveDonor(
   optIn: DonorAccountInput | null,
 ): Promise<{ id: number; email: string; optedIn: boolean } | null> {
   if (sessionDonorId !== null) {
-    const [donor] = await tx.select({ id: donors.id, email: donors.email }).from(donors).where(eq(donors.id, sessionDonorId));
+    const [donor] = await tx
+      .select({ id: donors.id, email: donors.email })
+      .from(donors)
+      .where(eq(donors.id, sessionDonorId));
     if (donor) return { ...donor, optedIn: false };
   }
   if (!optIn) return null;

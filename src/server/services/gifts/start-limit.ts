@@ -3,19 +3,14 @@
 // every instance). Validation runs first: a rejected form does not use up the allowance.
 import type { ServiceDeps } from '../../deps.js';
 import { GIFT_START_WINDOW_MS } from '../../config.js';
-import { humanWait, tooManyRequests } from '../../errors.js';
-import { admitAttempt } from '../rate-limit.js';
-import { logSecurityEvent } from '../security-log.js';
+import { admitClientAttempt } from '../client-allowance.js';
 
 export async function admitGiftStart(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>, ip: string): Promise<void> {
-  const admission = await admitAttempt(deps.db, deps.clock, [
-    { bucket: `gift-start:ip:${ip}`, limit: deps.config.giftStartsPerClient, windowMs: GIFT_START_WINDOW_MS },
-  ]);
-  if (!admission.admitted) {
-    await logSecurityEvent(deps.db, deps.clock, { event: 'gift.start_rate_limited', ip });
-    throw tooManyRequests(
-      `You've started many gifts in a short time. Please try again ${humanWait(admission.retryAfterSeconds)}.`,
-      admission.retryAfterSeconds,
-    );
-  }
+  await admitClientAttempt(deps, ip, {
+    name: 'gift-start',
+    limit: deps.config.giftStartsPerClient,
+    windowMs: GIFT_START_WINDOW_MS,
+    refusedEvent: 'gift.start_rate_limited',
+    refusal: (wait) => `You've started many gifts in a short time. Please try again ${wait}.`,
+  });
 }

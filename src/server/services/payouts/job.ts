@@ -1,12 +1,13 @@
 // The payout job: gifts whose claim started are paid out once their recipient's account can receive
-// transfers (verification often finishes after the recipient has left). Also resumes transfers interrupted by
-// a crash. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease in reconcile_after, so several instances
-// never work on the same gift at once; the exclusion protocol and the idempotency key make even that harmless.
+// transfers (verification often finishes after the recipient has left). A transfer once started is the
+// reconciler's (ledger/reconciler.ts), which retries and resumes it. Rows are claimed with FOR UPDATE SKIP
+// LOCKED and a lease in reconcile_after, so several instances never check the same gift at once.
 import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { MINUTE } from '../../clock.js';
-import { payOutGift, sendTransfer, type PayoutOutcome } from './pay-out.js';
+import { payOutGift, type PayoutOutcome } from './pay-out.js';
+import { awaitingPayout } from '../gifts/money-undecided.js';
 
 export const PAYOUT_JOB_INTERVAL_MS = 30_000;
 const LEASE_MS = 60_000;
@@ -28,13 +29,10 @@ export async function runPayouts(deps: ServiceDeps, limit = 20): Promise<PayoutR
     .from(gifts)
     .where(
       and(
-        eq(gifts.status, 'paid'),
-        isNotNull(gifts.claimStartedAt),
+        awaitingPayout(),
         isNotNull(gifts.recipientAccountId),
-        isNull(gifts.refundStartedAt),
         isNull(gifts.needsAttention),
         or(isNull(gifts.reconcileAfter), lte(gifts.reconcileAfter, now)),
-        or(isNull(gifts.transferStartedAt), lte(gifts.transferStartedAt, new Date(now.getTime() - deps.config.reconcileAfterMs))),
       ),
     )
     .orderBy(gifts.reconcileAfter, gifts.id)
@@ -50,7 +48,7 @@ export async function runPayouts(deps: ServiceDeps, limit = 20): Promise<PayoutR
   for (const gift of leased) {
     let outcome: PayoutOutcome;
     try {
-      outcome = gift.transferStartedAt ? await sendTransfer(deps, gift, { resume: true }) : await payOutGift(deps, gift.id);
+      outcome = await payOutGift(deps, gift.id);
     } catch {
       // The provider could not be asked (e.g. network): the lease expires and the next run tries again.
       continue;
@@ -71,15 +69,7 @@ export async function payOutAccount(deps: ServiceDeps, accountId: string): Promi
   const waiting = await deps.db
     .select({ id: gifts.id })
     .from(gifts)
-    .where(
-      and(
-        eq(gifts.recipientAccountId, accountId),
-        eq(gifts.status, 'paid'),
-        isNotNull(gifts.claimStartedAt),
-        isNull(gifts.transferStartedAt),
-        isNull(gifts.refundStartedAt),
-      ),
-    );
+    .where(and(eq(gifts.recipientAccountId, accountId), awaitingPayout()));
   let claimed = 0;
   for (const { id } of waiting) {
     if ((await payOutGift(deps, id)).kind === 'claimed') claimed++;

@@ -1,11 +1,15 @@
-// Data retention (spec §9). 60 days after a gift is claimed or refunded (or abandoned unpaid), its personal data
-// is erased — amounts, statuses, dates and provider ids stay as the 7-year payment record. Support messages go
-// after 2 years, security log entries after 1 year, expired sessions and sign-in links at once.
+// Data retention (docs/data-retention.md, decision 012). 60 days after a gift is claimed, refunded, left expired
+// (a refund that never completed) or abandoned unpaid, its personal data is erased — amounts, statuses, dates and provider ids stay as the 7-year payment record. Support messages go
+// after 2 years, security log entries after 1 year, expired sessions and sign-in links at once. Payout-account
+// links go with the last gift to that address; e-mail addresses typed at failed admin logins are replaced by their
+// hash after 30 days; sign-in e-mails that were never delivered are erased after a day (their link is dead).
 // Every step is a batched, idempotent statement on rows claimed with SKIP LOCKED, so several instances may run it.
 import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   contactMessages,
+  recipientAccounts,
   donorLoginTokens,
+  giftLinks,
   giftNames,
   gifts,
   outbox,
@@ -18,6 +22,7 @@ import {
 } from '../../db/schema.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
+import { ERASED_MESSAGE } from '../../email/outbox.js';
 import { DAY } from '../../clock.js';
 import {
   RETENTION_GIFT_DATA_DAYS,
@@ -30,7 +35,13 @@ export interface PurgeResult {
   contactMessagesDeleted: number;
   securityLogDeleted: number;
   housekeeping: number;
+  payoutAccountsDeleted: number;
+  failedLoginAddressesHashed: number;
 }
+
+/** Failed admin logins and lockouts record the address someone typed: kept readable this long, then hashed. */
+export const FAILED_LOGIN_ADDRESS_DAYS = 30;
+const HASHED_ACTOR_EVENTS = ['admin.login_failed', 'admin.lockout'];
 
 const BATCH = 500;
 
@@ -70,12 +81,20 @@ const ERASED_GIFT_FIELDS = {
   senderFirstName: null,
   senderLastName: null,
   senderEmail: null,
+  thankYouNote: null,
 } as const;
 
 export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<PurgeResult> {
   const now = deps.clock.now();
   const giftCutoff = new Date(now.getTime() - RETENTION_GIFT_DATA_DAYS * DAY);
-  const result: PurgeResult = { giftsErased: 0, contactMessagesDeleted: 0, securityLogDeleted: 0, housekeeping: 0 };
+  const result: PurgeResult = {
+    giftsErased: 0,
+    contactMessagesDeleted: 0,
+    securityLogDeleted: 0,
+    housekeeping: 0,
+    payoutAccountsDeleted: 0,
+    failedLoginAddressesHashed: 0,
+  };
 
   for (;;) {
     const erased = await deps.db.transaction(async (tx) => {
@@ -88,17 +107,56 @@ export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<
         .for('update', { skipLocked: true });
       if (due.length === 0) return 0;
       const ids = due.map((d) => d.id);
-      await tx.update(gifts).set({ ...ERASED_GIFT_FIELDS, personalDataErasedAt: now }).where(inArray(gifts.id, ids));
-      await forgetUnusedNames(tx, [...new Set(due.flatMap((d) => d.names))]);
       await tx
-        .update(outbox)
-        .set({ toAddress: null, replyTo: null, subject: null, textBody: null, htmlBody: null })
-        .where(inArray(outbox.giftId, ids));
+        .update(gifts)
+        .set({ ...ERASED_GIFT_FIELDS, personalDataErasedAt: now })
+        .where(inArray(gifts.id, ids));
+      await forgetUnusedNames(tx, [...new Set(due.flatMap((d) => d.names))]);
+      // The sender's gift page and any extra claim links go with the personal data they open.
+      await tx.delete(giftLinks).where(inArray(giftLinks.giftId, ids));
+      await tx.update(outbox).set(ERASED_MESSAGE).where(inArray(outbox.giftId, ids));
       return ids.length;
     });
     result.giftsErased += erased;
     if (erased < BATCH) break;
   }
+
+  // A payout-account link (recipient e-mail → provider account) lives only while a gift to that address still
+  // has its personal data: once the last one is erased, nothing may tie the address to the account.
+  const orphanAccounts = await deps.db
+    .delete(recipientAccounts)
+    .where(
+      sql`not exists (select 1 from ${gifts} where lower(${gifts.recipientEmail}) = lower(${recipientAccounts.email}))`,
+    )
+    .returning({ id: recipientAccounts.id });
+  result.payoutAccountsDeleted = orphanAccounts.length;
+
+  const failedLoginCutoff = new Date(now.getTime() - FAILED_LOGIN_ADDRESS_DAYS * DAY);
+  const hashed = await deps.db
+    .update(securityLog)
+    .set({ actor: sql`'sha256:' || encode(sha256(convert_to(lower(${securityLog.actor}), 'UTF8')), 'hex')` })
+    .where(
+      and(
+        inArray(securityLog.event, HASHED_ACTOR_EVENTS),
+        lte(securityLog.createdAt, failedLoginCutoff),
+        isNotNull(securityLog.actor),
+        sql`${securityLog.actor} not like 'sha256:%'`,
+      ),
+    )
+    .returning({ id: securityLog.id });
+  result.failedLoginAddressesHashed = hashed.length;
+
+  // A sign-in e-mail not delivered within a day carries a dead link: stop trying and erase it.
+  await deps.db
+    .update(outbox)
+    .set({ ...ERASED_MESSAGE, failedAt: now })
+    .where(
+      and(
+        eq(outbox.kind, 'donor-sign-in'),
+        lte(outbox.createdAt, new Date(now.getTime() - DAY)),
+        isNotNull(outbox.textBody),
+      ),
+    );
 
   const supportCutoff = new Date(now.getTime() - RETENTION_SUPPORT_DAYS * DAY);
   const deletedContacts = await deps.db

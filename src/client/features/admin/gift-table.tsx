@@ -1,0 +1,81 @@
+// The admin gift table: ID as #id, status badge, amount, sender, recipient, dates, and Resend Email on paid rows.
+import type { AdminGift } from '../../../shared/schemas/admin';
+import { Button } from '../../components/ui/button';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { formatDateTime, formatDollars } from './format';
+
+const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '—';
+
+export function GiftTable({
+  gifts,
+  onResend,
+  resendingId,
+}: {
+  gifts: AdminGift[];
+  onResend: (id: number) => void;
+  resendingId: number | null;
+}) {
+  return (
+    // Wide tables scroll inside their own region on small screens; the page itself never scrolls sideways.
+    <div className="-mx-4 overflow-x-auto sm:mx-0" role="region" aria-label="Gifts" tabIndex={0}>
+      <table className="min-w-[56rem] w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            {['ID', 'Status', 'Amount', 'Sender', 'Recipient', 'Created', 'Expires', 'Actions'].map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {gifts.map((g) => (
+            <tr key={g.id} className="border-b border-slate-100 align-top">
+              <td className="px-3 py-3 font-mono">#{g.id}</td>
+              <td className="px-3 py-3">
+                <StatusBadge status={g.status} />
+                {g.delivery === 'scheduled' ? (
+                  <div
+                    className="mt-1 whitespace-nowrap text-xs font-medium text-slate-700"
+                    title={g.deliverAt ? formatDateTime(g.deliverAt) : undefined}
+                  >
+                    scheduled
+                  </div>
+                ) : null}
+                {g.delivery === 'undeliverable' ? (
+                  <div className="mt-1 whitespace-nowrap text-xs font-semibold text-red-800">Undeliverable</div>
+                ) : null}
+                {g.needsAttention ? (
+                  <p className="mt-1 max-w-[14rem] text-xs font-medium text-red-700">
+                    Needs attention: {g.needsAttention}
+                  </p>
+                ) : null}
+              </td>
+              <td className="px-3 py-3 font-medium">{formatDollars(g.amount)}</td>
+              <td className="px-3 py-3">{name(g.senderFirstName, g.senderLastName)}</td>
+              <td className="px-3 py-3">
+                <div>{name(g.recipientFirstName, g.recipientLastName)}</div>
+                <div className="break-all text-slate-600">{g.recipientEmail ?? '—'}</div>
+              </td>
+              <td className="whitespace-nowrap px-3 py-3">{formatDateTime(g.createdAt)}</td>
+              <td className="whitespace-nowrap px-3 py-3">{formatDateTime(g.expiresAt)}</td>
+              <td className="px-3 py-3">
+                {g.status === 'paid' && g.delivery !== 'scheduled' ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => onResend(g.id)}
+                    disabled={resendingId === g.id}
+                    aria-label={`Resend Email for gift #${g.id}`}
+                  >
+                    {resendingId === g.id ? 'Sending...' : 'Resend Email'}
+                  </Button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// Admin login: e-mail and password with a show/hide toggle; setup first while it is needed.
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { usePageMeta } from '../../lib/page-meta';
+import { errorMessage } from '../../lib/api';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { dismiss, toast } from '../../components/ui/use-toast';
+import { PasswordInput } from '../../features/admin/password-input';
+import { useAdminLogin, useSetupNeeded } from '../../features/admin/api';
+import { LOGIN_MISSING_MESSAGE, adminLoginSchema, type AdminLogin } from '../../../shared/schemas/admin';
+
+export default function AdminLoginPage() {
+  usePageMeta('Admin Login', 'Sign in to the Hushgift admin dashboard.');
+  const navigate = useNavigate();
+  const setup = useSetupNeeded();
+  const login = useAdminLogin();
+  // A missing field is said once, in a toast, not under each field; the focus still moves to it.
+  const { register, handleSubmit } = useForm({
+    resolver: zodResolver(adminLoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  if (setup.isPending) return <Spinner />;
+  if (setup.data?.setupNeeded) return <Navigate to="/admin/setup" replace />;
+
+  const onInvalid = (errors: FieldErrors<AdminLogin>) => {
+    const description = errors.email?.message ?? errors.password?.message ?? LOGIN_MISSING_MESSAGE;
+    toast({ title: 'Missing information', description, variant: 'destructive' });
+  };
+  const onValid = (credentials: AdminLogin) => {
+    login.mutate(credentials, {
+      onSuccess: () => {
+        // An earlier "Login failed" must not linger over the dashboard.
+        dismiss();
+        navigate('/admin/dashboard');
+      },
+      onError: (error) =>
+        toast({ title: 'Login failed', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
+      <Card>
+        <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
+        <p className="mt-1 text-sm text-slate-600">Sign in to manage gifts.</p>
+        <form className="mt-6 space-y-4" onSubmit={handleSubmit(onValid, onInvalid)} noValidate>
+          <Field id="admin-email" label="Email">
+            {(control) => <Input {...control} {...register('email')} type="email" autoComplete="username" />}
+          </Field>
+          <Field id="admin-password" label="Password">
+            {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
+          </Field>
+          <Button type="submit" className="w-full" disabled={login.isPending}>
+            {login.isPending ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/" className="text-brand-700 underline-offset-2 hover:underline">
+            Back to home
+          </Link>
+        </p>
+      </Card>
+    </section>
+  );
+}

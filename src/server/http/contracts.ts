@@ -1,0 +1,52 @@
+// Route contracts (decision 009): every route declares params, querystring, body, headers and responses with the
+// shared zod schemas. Fastify validates input with them before the handler runs, and serializes each answer
+// through its declared schema, so a field no schema names never leaves the server.
+import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { messageSchema } from '../../shared/schemas/common.js';
+
+/** A missing JSON body is checked as `{}`, so it answers "field: this field is required" like an empty one. */
+const contractValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const check = validatorCompiler(route);
+  return route.httpPart === 'body' ? (data) => check(data ?? {}) : check;
+};
+
+/** A route as registered, with the contract Fastify validates and serializes it by. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route (HEAD aside) with its contract, in registration order: the contract tests walk it. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+/** Call before any route is registered. */
+export function useRouteContracts(app: FastifyInstance): void {
+  app.setValidatorCompiler(contractValidator);
+  app.setSerializerCompiler(serializerCompiler);
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema });
+    }
+  });
+}
+
+/** Every refusal is {"message"}: bad input, not found, refused, rate-limited; and a 5xx that hides internals. */
+export const errorResponses = {
+  '4xx': messageSchema.describe('Bad input, not signed in, not found, refused or rate-limited: a sentence to act on'),
+  '5xx': messageSchema.describe('Our side or the payment partner failed; the message says whether to retry'),
+} as const;
+
+/** OpenAPI security requirement of a route that needs the admin or the donor session cookie. */
+export const sessionSecurity = {
+  admin: [{ adminSession: [] }],
+  donor: [{ donorSession: [] }],
+};

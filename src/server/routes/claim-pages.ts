@@ -1,0 +1,80 @@
+// The recipient's claim page, /claim/:token and /gift/claim/:token, rendered on the server (decision 015) from the
+// same claim services as the API: GET shows the gift (or "Gift Not Found"), POST is the page's own HTML form with
+// the security answer. A return from onboarding (?return=true) gets the app, which runs the completion check.
+// The token, query and form are declared with the claim API's schemas (decision 009); being a page, a failed
+// check is answered with the page itself (attachValidation), never JSON.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.js';
+import { AppError } from '../errors.js';
+import type { ClaimPageDocument } from '../http/claim-page-document.js';
+import { lookupClaim } from '../services/claims/lookup.js';
+import { startClaim } from '../services/claims/claim.js';
+import { CLAIM_ANSWER_FIELD, type ClaimPageView } from '../../shared/claim-page.js';
+import { claimRequestSchema, claimTokenParamSchema } from '../../shared/schemas/claim.js';
+import { viaProvider } from './claims.js';
+
+const PATHS = ['/claim/:token', '/gift/claim/:token'];
+const querystring = z.looseObject({ return: z.string().optional() });
+const body = z.looseObject({ [CLAIM_ANSWER_FIELD]: claimRequestSchema.shape.securityAnswer });
+const params = claimTokenParamSchema;
+
+export const claimPageRoutes =
+  (deps: AppDeps, document: ClaimPageDocument): FastifyPluginAsyncZod =>
+  async (app) => {
+    const formAction = (request: FastifyRequest) => request.url.split('?')[0]!;
+    const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+      document.send(request, reply, { kind: 'not-found' }, 404);
+    const failedPart = (request: FastifyRequest) => request.validationError?.validationContext;
+
+    /** The gift and its form, or "Gift Not Found" (404) for a link the lookup refuses. */
+    async function giftView(request: FastifyRequest, token: string, extra: { answer?: string; error?: string } = {}) {
+      try {
+        const gift = await lookupClaim(deps, token);
+        return {
+          view: { kind: 'gift', gift, formAction: formAction(request), ...extra } satisfies ClaimPageView,
+          status: 200,
+        };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404)
+          return { view: { kind: 'not-found' } satisfies ClaimPageView, status: 404 };
+        throw error;
+      }
+    }
+
+    for (const url of PATHS) {
+      app.get(url, { schema: { params, querystring }, attachValidation: true }, async (request, reply) => {
+        if (failedPart(request) === 'params') return notFound(request, reply);
+        // Present at all (even malformed, e.g. repeated): the return from onboarding, which the app handles.
+        if ((request.query as Record<string, unknown>).return !== undefined) return reply.callNotFound();
+        const { view, status } = await giftView(request, request.params.token);
+        return document.send(request, reply, view, status);
+      });
+
+      app.post(url, { schema: { params, body }, attachValidation: true }, async (request, reply) => {
+        if (failedPart(request) === 'params') return notFound(request, reply);
+        if (failedPart(request) === 'body') {
+          // A form the page never sends (a field repeated, an answer over the limit): the page again, with why.
+          const { view, status } = await giftView(request, request.params.token, {
+            error: request.validationError!.validation[0]?.message,
+          });
+          return document.send(request, reply, view, view.kind === 'gift' ? 400 : status);
+        }
+        const typed = request.body[CLAIM_ANSWER_FIELD] ?? undefined;
+        try {
+          const { accountLinkUrl } = await viaProvider(() => startClaim(deps, request.params.token, typed, request.ip));
+          return document.send(request, reply, { kind: 'account-setup', accountLinkUrl }, 200);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          // The same page again with the service's message and what was typed; its status is the refusal's.
+          const { view, status } = await giftView(request, request.params.token, {
+            answer: typed,
+            error: error.message,
+          });
+          reply.headers(error.headers);
+          return document.send(request, reply, view, view.kind === 'gift' ? error.statusCode : status);
+        }
+      });
+    }
+  };

@@ -1,0 +1,173 @@
+// The provider's side of money (decision 014): a refund made outside Hushgift, a reversed transfer, a
+// disconnected payout account. Each is posted to the ledger under a key naming the provider's reference, so a
+// replay changes nothing, and whatever needs a person puts the gift on the attention list.
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { gifts, ledgerMovements, recipientAccounts } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
+import type { ServiceDeps } from '../../deps.js';
+import type { AppEvent } from '../../payments/events.js';
+import { queueEmail } from '../../email/outbox.js';
+import { refundEmail } from '../../email/templates/refund.js';
+import { movementKey, type LedgerAccount } from '../ledger/accounts.js';
+import { postMovement } from '../ledger/post.js';
+import { accountBalance, kindTotal } from '../ledger/balances.js';
+import { moneyUndecided } from '../gifts/money-undecided.js';
+
+type Refunded = Extract<AppEvent, { kind: 'payment_refunded' }>;
+type Reversed = Extract<AppEvent, { kind: 'transfer_reversed' }>;
+type Disconnected = Extract<AppEvent, { kind: 'payout_account_disconnected' }>;
+
+async function flag(tx: Tx, giftId: number, reason: string): Promise<void> {
+  await tx
+    .update(gifts)
+    .set({ needsAttention: reason.slice(0, 500) })
+    .where(eq(gifts.id, giftId));
+}
+
+async function giftFigures(tx: Tx, giftId: number) {
+  const [figures] = await tx
+    .select({
+      owed: accountBalance('owed_to_recipients'),
+      fees: accountBalance('fee_revenue'),
+      tips: accountBalance('tip_revenue'),
+      refunded: kindTotal('refund'),
+    })
+    .from(ledgerMovements)
+    .where(eq(ledgerMovements.giftId, giftId));
+  return figures!;
+}
+
+/** A refund made in the provider's dashboard (ours are recorded by the reconciler). */
+export async function handleOutsideRefund(tx: Tx, deps: ServiceDeps, event: Refunded): Promise<void> {
+  if (event.by === 'hushgift') return;
+  const match = [
+    event.paymentRef && eq(gifts.paymentIntentId, event.paymentRef),
+    event.chargeRef && eq(gifts.chargeId, event.chargeRef),
+  ].filter(Boolean);
+  if (match.length === 0) return;
+  const [gift] = await tx
+    .select()
+    .from(gifts)
+    .where(or(...(match as never[])))
+    .for('update');
+  if (!gift) return;
+  if (event.refundRef) {
+    const [known] = await tx
+      .select({ id: ledgerMovements.id })
+      .from(ledgerMovements)
+      .where(eq(ledgerMovements.providerRef, event.refundRef));
+    if (known) return;
+  }
+  const figures = await giftFigures(tx, gift.id);
+  const amount = event.totalRefundedCents !== null ? event.totalRefundedCents - figures.refunded : event.amountCents;
+  if (amount <= 0) return;
+  const now = deps.clock.now();
+  const ref = event.refundRef ?? `total-${event.totalRefundedCents}`;
+  // The refund comes out of what the gift still holds for the recipient, then the fee, then the tip; beyond
+  // that (already paid out) it is a loss.
+  let left = amount;
+  const parts: Array<[LedgerAccount, number]> = [];
+  for (const [account, available] of [
+    ['owed_to_recipients', figures.owed],
+    ['fee_revenue', figures.fees],
+    ['tip_revenue', figures.tips],
+  ] as const) {
+    const part = Math.min(left, Math.max(0, available));
+    if (part > 0) parts.push([account, part]);
+    left -= part;
+  }
+  if (left > 0) parts.push(['disputes', left]);
+  for (const [debit, part] of parts) {
+    await postMovement(tx, {
+      giftId: gift.id,
+      kind: 'refund',
+      amountCents: part,
+      debit,
+      credit: 'provider_clearing',
+      origin: 'provider',
+      providerRef: event.refundRef,
+      idempotencyKey: movementKey(deps.config.providerKeyPrefix, gift.publicId, `refund-${debit}`, ref),
+      now,
+    });
+  }
+
+  // Not paid out and no payout started: the gift is refunded and can no longer be claimed.
+  const [closed] = await tx
+    .update(gifts)
+    .set({
+      status: 'refunded',
+      refundStartedAt: sql`coalesce(${gifts.refundStartedAt}, ${now.toISOString()}::timestamptz)`,
+      refundedAt: now,
+    })
+    .where(and(eq(gifts.id, gift.id), moneyUndecided()))
+    .returning();
+  if (closed) {
+    if (closed.senderEmail) {
+      const email = refundEmail(closed);
+      await queueEmail(tx, deps.clock, {
+        kind: 'refund',
+        to: closed.senderEmail,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        giftId: closed.id,
+        dedupeKey: `gift:${closed.id}:refund-email`,
+      });
+    }
+    return;
+  }
+  await flag(
+    tx,
+    gift.id,
+    `Refunded ${amount} cents in the provider's dashboard while the gift was ${gift.status}${gift.transferStartedAt ? ' with its payout started' : ''}: check the money.`,
+  );
+}
+
+/** A payout taken back from the recipient: recorded, and the gift flagged for an operator. */
+export async function handleTransferReversed(tx: Tx, deps: ServiceDeps, event: Reversed): Promise<void> {
+  const [transfer] = await tx
+    .select({ giftId: ledgerMovements.giftId, publicId: gifts.publicId })
+    .from(ledgerMovements)
+    .innerJoin(gifts, eq(gifts.id, ledgerMovements.giftId))
+    .where(and(eq(ledgerMovements.kind, 'transfer'), eq(ledgerMovements.providerRef, event.transferRef)));
+  if (!transfer || event.amountCents <= 0) return;
+  const posted = await postMovement(tx, {
+    giftId: transfer.giftId,
+    kind: 'reversal',
+    amountCents: event.amountCents,
+    origin: 'provider',
+    providerRef: event.transferRef,
+    idempotencyKey: movementKey(
+      deps.config.providerKeyPrefix,
+      transfer.publicId,
+      'reversal',
+      `${event.transferRef}-${event.amountCents}`,
+    ),
+    now: deps.clock.now(),
+  });
+  if (posted)
+    await flag(
+      tx,
+      transfer.giftId,
+      `Transfer ${event.transferRef} was reversed (${event.amountCents} cents came back): decide whether to pay again or refund.`,
+    );
+}
+
+/** A recipient disconnected their payout account: forget it, so the next claim onboards again. */
+export async function handleAccountDisconnected(tx: Tx, _deps: ServiceDeps, event: Disconnected): Promise<void> {
+  if (!event.accountId) return;
+  await tx.delete(recipientAccounts).where(eq(recipientAccounts.providerAccountId, event.accountId));
+  // Gifts waiting for this account (claim started, no payout yet) start their claim again.
+  await tx
+    .update(gifts)
+    .set({ recipientAccountId: null, claimStartedAt: null })
+    .where(
+      and(eq(gifts.recipientAccountId, event.accountId), eq(gifts.status, 'paid'), isNull(gifts.transferStartedAt)),
+    );
+}
+
+export async function handleMoneyEvent(tx: Tx, deps: ServiceDeps, event: AppEvent): Promise<void> {
+  if (event.kind === 'payment_refunded') await handleOutsideRefund(tx, deps, event);
+  else if (event.kind === 'transfer_reversed') await handleTransferReversed(tx, deps, event);
+  else if (event.kind === 'payout_account_disconnected') await handleAccountDisconnected(tx, deps, event);
+}

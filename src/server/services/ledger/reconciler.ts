@@ -1,0 +1,250 @@
+// The one reconciler for every outgoing movement (transfer to the recipient, refund to the sender), decision 014.
+// A movement is started as a `requested` ledger row in the transaction that decides it (claim or expiry); then
+// each attempt, first inline and later from the scheduled run:
+//  1. takes a lease (state in_flight, next_attempt_at pushed past any normal provider call), so no other
+//     instance works on it; a crash leaves it in_flight and due again once the lease has run out;
+//  2. asks the provider whether money already moved under the movement's key, before the first attempt and
+//     every retry (a restored backup, a crash after the provider call, a lost answer);
+//  3. otherwise makes the movement with that key, then records it (ledger + gift + e-mails) in one transaction.
+// Retryable errors (network, timeouts, 429, 5xx) are retried with capped backoff for as long as the gift lives,
+// never parking it; after MONEY_ATTENTION_AFTER_MINUTES of failing the gift also goes on the attention list.
+// Permanent errors fail the movement and put the gift on the attention list at once, with the provider's reason.
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { gifts, ledgerMovements } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
+import type { ServiceDeps } from '../../deps.js';
+import { MINUTE } from '../../clock.js';
+import { ProviderError, type MoneyMovement } from '../../payments/provider.js';
+import { MOVEMENT_KEY_METADATA } from '../../payments/metadata.js';
+import { faultPoint } from '../../fault-injection.js';
+import { movementKey, OUTGOING_KINDS } from './accounts.js';
+import { postMovement, type Movement } from './post.js';
+import { giftRefunded, giftTransferred } from './settle.js';
+
+export const RECONCILER_INTERVAL_MS = 30_000;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_CAP_MS = 10 * MINUTE;
+/** Attempts in flight at once within a run: provider round trips overlap, the database stays unhurried. */
+const CONCURRENCY = 8;
+
+/** 30 s, 1 min, 2 min … at most 10 minutes between attempts, however long the failures last. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+const OPEN_STATES = ['requested', 'in_flight', 'unknown'];
+type Gift = typeof gifts.$inferSelect;
+export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'busy';
+
+/** Posts a requested movement of the gift amount under its key. Call inside the deciding transaction. */
+function requestMovement(kind: 'transfer' | 'refund') {
+  return (tx: Tx, deps: Pick<ServiceDeps, 'config'>, gift: Pick<Gift, 'id' | 'publicId' | 'amountCents'>, now: Date) =>
+    postMovement(tx, {
+      giftId: gift.id,
+      kind,
+      amountCents: gift.amountCents,
+      idempotencyKey: movementKey(deps.config.providerKeyPrefix, gift.publicId, kind),
+      state: 'requested',
+      nextAttemptAt: now,
+      now,
+    });
+}
+
+/** Starts the gift's payout: a requested transfer of the gift amount. */
+export const requestTransfer = requestMovement('transfer');
+
+/** Starts the refund of the gift amount to the sender (fee and tip kept). */
+export const requestRefund = requestMovement('refund');
+
+const leaseMs = (deps: Pick<ServiceDeps, 'config'>) => Math.min(5 * MINUTE, deps.config.reconcileAfterMs);
+
+/** Takes the lease of one due movement; false when another attempt holds it or it is settled. */
+async function lease(deps: ServiceDeps, id: number): Promise<boolean> {
+  const now = deps.clock.now();
+  const rows = await deps.db
+    .update(ledgerMovements)
+    .set({
+      state: 'in_flight',
+      attempts: sql`${ledgerMovements.attempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + leaseMs(deps)),
+    })
+    .where(
+      and(
+        eq(ledgerMovements.id, id),
+        inArray(ledgerMovements.state, OPEN_STATES),
+        or(isNull(ledgerMovements.nextAttemptAt), lte(ledgerMovements.nextAttemptAt, now)),
+      ),
+    )
+    .returning({ id: ledgerMovements.id });
+  return rows.length === 1;
+}
+
+/** Money already moved under the movement's key, according to the provider. */
+async function lookUp(deps: ServiceDeps, movement: Movement, gift: Gift): Promise<MoneyMovement | null> {
+  if (movement.kind === 'transfer') return deps.payments.findTransfer(gift.publicId);
+  if (!gift.paymentIntentId) throw new ProviderError('the gift has no payment to refund', false);
+  return deps.payments.findRefund(gift.paymentIntentId, movement.idempotencyKey);
+}
+
+async function send(deps: ServiceDeps, movement: Movement, gift: Gift): Promise<MoneyMovement> {
+  const metadata = { gift_public_id: gift.publicId, [MOVEMENT_KEY_METADATA]: movement.idempotencyKey };
+  if (movement.kind === 'transfer') {
+    if (!gift.recipientAccountId) throw new ProviderError('the gift has no payout account', false);
+    // The payout is funded by the gift's own charge; a checkout event may name only the payment.
+    const sourceTransaction =
+      gift.chargeId ?? (gift.paymentIntentId ? await deps.payments.findCharge(gift.paymentIntentId) : null);
+    return deps.payments.createTransfer({
+      accountId: gift.recipientAccountId,
+      amountCents: movement.amountCents,
+      transferGroup: gift.publicId,
+      sourceTransaction,
+      description: 'Hushgift gift payout',
+      idempotencyKey: movement.idempotencyKey,
+      metadata,
+    });
+  }
+  if (!gift.paymentIntentId) throw new ProviderError('the gift has no payment to refund', false);
+  return deps.payments.createRefund({
+    paymentIntentId: gift.paymentIntentId,
+    amountCents: movement.amountCents,
+    idempotencyKey: movement.idempotencyKey,
+    metadata: { ...metadata, reason: 'gift_expired' },
+  });
+}
+
+/** Records the movement as succeeded and its gift's transition, in one transaction. */
+async function record(deps: ServiceDeps, movement: Movement, moved: MoneyMovement): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(ledgerMovements)
+      .set({
+        state: 'succeeded',
+        providerRef: moved.id,
+        settledAt: now,
+        nextAttemptAt: null,
+        failingSince: null,
+        lastError: null,
+      })
+      .where(and(eq(ledgerMovements.id, movement.id), sql`${ledgerMovements.state} <> 'succeeded'`));
+    if (movement.kind === 'transfer') await giftTransferred(tx, deps.clock, movement.giftId, moved.id, now);
+    else await giftRefunded(tx, deps.clock, movement.giftId, moved.id, now);
+  });
+}
+
+const what = (movement: Movement) =>
+  movement.kind === 'transfer' ? 'Transfer to the recipient' : 'Refund to the sender';
+
+async function noteFailure(deps: ServiceDeps, movement: Movement, error: unknown): Promise<AttemptOutcome> {
+  const now = deps.clock.now();
+  const message = String((error as Error)?.message ?? error).slice(0, 300);
+  const permanent = error instanceof ProviderError && !error.retryable;
+  const failingSince = movement.failingSince ?? now;
+  const [row] = await deps.db
+    .update(ledgerMovements)
+    .set(
+      permanent
+        ? { state: 'failed', nextAttemptAt: null, failingSince, lastError: message }
+        : // The call may have reached the provider: the next attempt looks it up first.
+          {
+            state: 'unknown',
+            nextAttemptAt: new Date(now.getTime() + retryDelayMs(movement.attempts)),
+            failingSince,
+            lastError: message,
+          },
+    )
+    .where(and(eq(ledgerMovements.id, movement.id), inArray(ledgerMovements.state, OPEN_STATES)))
+    .returning();
+  if (!row) return 'busy';
+  const failingFor = now.getTime() - failingSince.getTime();
+  if (permanent || failingFor >= deps.config.moneyAttentionAfterMs) {
+    const reason = permanent
+      ? `${what(movement)} failed: ${message}`
+      : `${what(movement)} failing for ${Math.round(failingFor / MINUTE)} minutes (retried automatically): ${message}`;
+    await deps.db
+      .update(gifts)
+      .set({ needsAttention: reason.slice(0, 500) })
+      .where(eq(gifts.id, movement.giftId));
+  }
+  return permanent ? 'failed' : 'retrying';
+}
+
+/**
+ * One attempt at one movement. `leased`: the caller (a reconciler run) already holds its lease.
+ * Never throws for provider or recording failures: they are noted on the movement.
+ */
+export async function attemptMovement(
+  deps: ServiceDeps,
+  movementId: number,
+  options: { leased?: boolean } = {},
+): Promise<AttemptOutcome> {
+  if (!options.leased && !(await lease(deps, movementId))) return 'busy';
+  const [row] = await deps.db
+    .select({ movement: ledgerMovements, gift: gifts })
+    .from(ledgerMovements)
+    .innerJoin(gifts, eq(gifts.id, ledgerMovements.giftId))
+    .where(eq(ledgerMovements.id, movementId));
+  if (!row) return 'busy';
+  const { movement, gift } = row;
+  try {
+    const moved = (await lookUp(deps, movement, gift)) ?? (await send(deps, movement, gift));
+    faultPoint(movement.kind === 'transfer' ? 'after-transfer' : 'after-refund');
+    await record(deps, movement, moved);
+    return 'succeeded';
+  } catch (error) {
+    return noteFailure(deps, movement, error);
+  }
+}
+
+export interface ReconcilerRun {
+  attempted: number;
+  succeeded: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * The scheduled run: every due open movement (failed earlier, interrupted by a crash, or never attempted),
+ * leased in one statement with FOR UPDATE SKIP LOCKED so several instances share the work without overlap.
+ */
+export async function runReconciler(deps: ServiceDeps, options: { limit?: number } = {}): Promise<ReconcilerRun> {
+  const run: ReconcilerRun = { attempted: 0, succeeded: 0, retrying: 0, failed: 0 };
+  for (;;) {
+    const now = deps.clock.now();
+    const due = deps.db
+      .select({ id: ledgerMovements.id })
+      .from(ledgerMovements)
+      .where(
+        and(
+          inArray(ledgerMovements.state, OPEN_STATES),
+          inArray(ledgerMovements.kind, [...OUTGOING_KINDS]),
+          lte(ledgerMovements.nextAttemptAt, now),
+        ),
+      )
+      .orderBy(ledgerMovements.nextAttemptAt, ledgerMovements.id)
+      .limit(options.limit ?? 100)
+      .for('update', { skipLocked: true });
+    const leased = await deps.db
+      .update(ledgerMovements)
+      .set({
+        state: 'in_flight',
+        attempts: sql`${ledgerMovements.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + leaseMs(deps)),
+      })
+      .where(sql`${ledgerMovements.id} in (${due})`)
+      .returning({ id: ledgerMovements.id });
+    if (leased.length === 0) return run;
+    for (let i = 0; i < leased.length; i += CONCURRENCY) {
+      const outcomes = await Promise.all(
+        leased.slice(i, i + CONCURRENCY).map(({ id }) => attemptMovement(deps, id, { leased: true })),
+      );
+      for (const outcome of outcomes) {
+        run.attempted++;
+        if (outcome === 'succeeded') run.succeeded++;
+        if (outcome === 'retrying') run.retrying++;
+        if (outcome === 'failed') run.failed++;
+      }
+    }
+    if (options.limit) return run;
+  }
+}

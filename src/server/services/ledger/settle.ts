@@ -1,0 +1,78 @@
+// What a settled outgoing movement does to its gift, in the transaction that records it: a transfer moves the
+// gift paid → claimed and queues the recipient's confirmation and the sender's notice; a refund moves it
+// expired → refunded and tells the sender. Conditional updates: settling twice changes nothing.
+import { and, eq } from 'drizzle-orm';
+import { gifts } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
+import type { Clock } from '../../clock.js';
+import { queueEmail } from '../../email/outbox.js';
+import { claimRecipientConfirmationEmail } from '../../email/templates/claim-recipient-confirmation.js';
+import { claimSenderNoticeEmail } from '../../email/templates/claim-sender-notice.js';
+import { refundEmail } from '../../email/templates/refund.js';
+
+export async function giftTransferred(
+  tx: Tx,
+  clock: Clock,
+  giftId: number,
+  transferId: string,
+  now: Date,
+): Promise<boolean> {
+  const [gift] = await tx
+    .update(gifts)
+    .set({ status: 'claimed', claimedAt: now, transferId, reconcileAfter: null, needsAttention: null })
+    .where(and(eq(gifts.id, giftId), eq(gifts.status, 'paid')))
+    .returning();
+  if (!gift) return false;
+  const mails = [
+    gift.recipientEmail && {
+      kind: 'claim-recipient-confirmation',
+      to: gift.recipientEmail,
+      ...claimRecipientConfirmationEmail({
+        recipientFirstName: gift.recipientFirstName || 'there',
+        amountCents: gift.amountCents,
+      }),
+    },
+    gift.senderEmail && {
+      kind: 'claim-sender-notice',
+      to: gift.senderEmail,
+      ...claimSenderNoticeEmail({
+        senderFirstName: gift.senderFirstName || 'there',
+        recipientFirstName: gift.recipientFirstName || 'your recipient',
+        amountCents: gift.amountCents,
+        claimedAt: now,
+      }),
+    },
+  ];
+  for (const mail of mails) {
+    if (mail) await queueEmail(tx, clock, { ...mail, giftId: gift.id, dedupeKey: `gift:${gift.id}:${mail.kind}` });
+  }
+  return true;
+}
+
+export async function giftRefunded(
+  tx: Tx,
+  clock: Clock,
+  giftId: number,
+  refundId: string,
+  now: Date,
+): Promise<boolean> {
+  const [gift] = await tx
+    .update(gifts)
+    .set({ status: 'refunded', refundId, refundedAt: now, reconcileAfter: null, needsAttention: null })
+    .where(and(eq(gifts.id, giftId), eq(gifts.status, 'expired')))
+    .returning();
+  if (!gift) return false;
+  if (gift.senderEmail) {
+    const email = refundEmail({ ...gift, cancelled: gift.cancelledAt !== null });
+    await queueEmail(tx, clock, {
+      kind: 'refund',
+      to: gift.senderEmail,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      giftId: gift.id,
+      dedupeKey: `gift:${gift.id}:refund-email`,
+    });
+  }
+  return true;
+}

@@ -1,0 +1,35 @@
+// "Cancel gift": an unclaimed gift is refunded the way an expired one is: moved paid → expired with the refund
+// requested in the ledger in the same transaction (requestRefund), then made by the reconciler (attemptMovement),
+// which records it refunded and e-mails the sender; the gift amount back, fee and tip kept, exactly once. Claim and
+// cancel exclude each other on the gift's row: cancelling requires claim_started_at IS NULL and moves the gift out of
+// 'paid' in one conditional update, and a claim starts only on a 'paid' gift; a transfer needs refund_started_at IS
+// NULL (check gifts_transfer_xor_refund).
+import { and, eq, isNull } from 'drizzle-orm';
+import { gifts } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import { attemptMovement, requestRefund } from '../ledger/reconciler.js';
+import { loadManagedGift } from './find-managed-gift.js';
+import { assertChangeable } from './rules.js';
+import { moneyUndecided } from '../gifts/money-undecided.js';
+
+export interface CancelResult {
+  /** False when the refund call failed: the gift stays cancelled and the reconciler retries the refund. */
+  refunded: boolean;
+}
+
+export async function cancelGift(deps: ServiceDeps, giftId: number): Promise<CancelResult> {
+  const now = deps.clock.now();
+  const movement = await deps.db.transaction(async (tx) => {
+    const [gift] = await tx
+      .update(gifts)
+      .set({ status: 'expired', cancelledAt: now, expiredAt: now, refundStartedAt: now })
+      .where(and(eq(gifts.id, giftId), moneyUndecided(), isNull(gifts.claimStartedAt)))
+      .returning({ id: gifts.id, publicId: gifts.publicId, amountCents: gifts.amountCents });
+    return gift ? requestRefund(tx, deps, gift, now) : null;
+  });
+  if (!movement) {
+    assertChangeable(await loadManagedGift(deps.db, giftId));
+    return { refunded: false };
+  }
+  return { refunded: (await attemptMovement(deps, movement.id)) === 'succeeded' };
+}

@@ -1,0 +1,83 @@
+// GET /api/gifts/manage/:token: the sender's view of their gift, with a timeline built from the gift's own dates
+// and the delivery results of the e-mails sent to the recipient (the outbox). The sender's alone: nothing here is
+// reachable with a claim link.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { outbox } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { Clock } from '../../clock.js';
+import { formatCents } from '../../../shared/money.js';
+import { TIMELINE_EVENTS, type ManagedGift, type TimelineEntry } from '../../../shared/schemas/manage.js';
+import { RECIPIENT_EMAIL_KINDS } from '../delivery/bounce.js';
+import { loadManagedGift, type ManagedGiftRow } from './find-managed-gift.js';
+import { correctionsLeft, isChangeable, isDelivered, maskEmail, resendAvailableAt, stageOf } from './rules.js';
+
+async function emailEvents(db: DbOrTx, giftId: number): Promise<TimelineEntry[]> {
+  const rows = await db
+    .select({ kind: outbox.kind, to: outbox.toAddress, sentAt: outbox.sentAt, failedAt: outbox.failedAt })
+    .from(outbox)
+    .where(and(eq(outbox.giftId, giftId), inArray(outbox.kind, [...RECIPIENT_EMAIL_KINDS])))
+    .orderBy(asc(outbox.id));
+  const events: TimelineEntry[] = [];
+  for (const row of rows) {
+    // Delivered messages no longer keep their address (the outbox erases it): then there is no detail.
+    const detail = row.to ? maskEmail(row.to) : null;
+    if (row.sentAt)
+      events.push({
+        event: row.kind === 'gift-reminder' ? 'reminder' : 'delivered',
+        at: row.sentAt.toISOString(),
+        detail,
+      });
+    else if (row.failedAt) events.push({ event: 'bounced', at: row.failedAt.toISOString(), detail });
+  }
+  return events;
+}
+
+function dateEvents(gift: ManagedGiftRow): TimelineEntry[] {
+  const at = (event: TimelineEntry['event'], date: Date | null): TimelineEntry[] =>
+    date ? [{ event, at: date.toISOString() }] : [];
+  return [
+    ...at('paid', gift.paidAt),
+    ...(gift.deliverAt && gift.paidAt && gift.deliverAt > gift.paidAt ? at('scheduled', gift.paidAt) : []),
+    ...at('claim_started', gift.claimStartedAt),
+    ...at('claimed', gift.claimedAt),
+    ...at('cancelled', gift.cancelledAt),
+    ...(gift.cancelledAt ? [] : at('expired', gift.expiredAt)),
+    ...at('refunded', gift.refundedAt),
+    ...at('thank_you', gift.thankYouAt),
+  ];
+}
+
+export async function managedGiftView(deps: { db: DbOrTx; clock: Clock }, giftId: number): Promise<ManagedGift> {
+  const gift = await loadManagedGift(deps.db, giftId);
+  const now = deps.clock.now();
+  const timeline = [...dateEvents(gift), ...(await emailEvents(deps.db, gift.id))].sort(
+    // Events at the same instant in the order a gift lives through them.
+    (a, b) => a.at.localeCompare(b.at) || TIMELINE_EVENTS.indexOf(a.event) - TIMELINE_EVENTS.indexOf(b.event),
+  );
+  const changeable = isChangeable(gift);
+  const resendAt = resendAvailableAt(gift);
+  return {
+    stage: stageOf(gift),
+    amount: formatCents(gift.amountCents),
+    fee: formatCents(gift.feeCents),
+    tip: formatCents(gift.tipCents),
+    recipientFirstName: gift.recipientFirstName ?? '',
+    recipientEmailMasked: maskEmail(gift.recipientEmail),
+    personalNote: gift.personalNote,
+    hasSecurityQuestion: Boolean(gift.securityQuestion),
+    deliverAt: gift.deliverAt?.toISOString() ?? null,
+    deliveryTimeZone: gift.deliveryTimeZone,
+    expiresAt: gift.expiresAt?.toISOString() ?? null,
+    timeline,
+    actions: {
+      correctEmail: changeable && correctionsLeft(gift) > 0,
+      correctionsLeft: correctionsLeft(gift),
+      resend: changeable && isDelivered(gift) && (!resendAt || resendAt <= now),
+      resendAvailableAt: changeable && resendAt && resendAt > now ? resendAt.toISOString() : null,
+      cancel: changeable,
+      reschedule: changeable && !isDelivered(gift) && gift.deliverAt !== null,
+    },
+    thankYou:
+      gift.thankYouNote && gift.thankYouAt ? { note: gift.thankYouNote, at: gift.thankYouAt.toISOString() } : null,
+  };
+}

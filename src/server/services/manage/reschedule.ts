@@ -1,0 +1,35 @@
+// Changing the delivery date of a scheduled gift that has not been delivered: 09:00 on the new day in the time zone
+// the sender chose at checkout; the claim window moves with it.
+import { and, eq, isNull } from 'drizzle-orm';
+import { gifts } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import { badRequest, conflict } from '../../errors.js';
+import { DAY } from '../../clock.js';
+import { CLAIM_WINDOW_DAYS } from '../../../shared/constants.js';
+import { deliveryDayProblem, deliveryInstant } from '../../../shared/delivery-date.js';
+import { loadManagedGift } from './find-managed-gift.js';
+import { assertChangeable, isDelivered } from './rules.js';
+
+export async function rescheduleDelivery(
+  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  giftId: number,
+  date: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const gift = await loadManagedGift(tx, giftId, true);
+    assertChangeable(gift);
+    if (isDelivered(gift) || !gift.deliverAt)
+      throw conflict('This gift has already been delivered, so its delivery date cannot change.');
+    const timeZone = gift.deliveryTimeZone ?? 'UTC';
+    const problem = deliveryDayProblem(date, timeZone, deps.clock.now());
+    if (problem) throw badRequest(`date: ${problem}`);
+    const deliverAt = deliveryInstant(date, timeZone);
+    // Conditional on not delivered: the delivery job may deliver it in the same moment.
+    const [moved] = await tx
+      .update(gifts)
+      .set({ deliverAt, expiresAt: new Date(deliverAt.getTime() + CLAIM_WINDOW_DAYS * DAY) })
+      .where(and(eq(gifts.id, gift.id), isNull(gifts.notifiedAt)))
+      .returning({ id: gifts.id });
+    if (!moved) throw conflict('This gift has already been delivered, so its delivery date cannot change.');
+  });
+}

@@ -1,0 +1,51 @@
+// POST /api/gifts/claim/:token/thank-you: after a successful claim the recipient may send one note to the anonymous
+// sender. The sender gets it by e-mail (with a fresh link to their gift page) and on that page; the recipient's
+// answer says only that it was sent.
+import { and, eq, isNull, or, isNotNull } from 'drizzle-orm';
+import { gifts } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import { conflict } from '../../errors.js';
+import { queueEmail } from '../../email/outbox.js';
+import { thankYouEmail } from '../../email/templates/thank-you.js';
+import { requireGiftByToken } from '../claims/find-gift.js';
+import { manageUrl, mintGiftLink } from '../gifts/gift-links.js';
+
+export async function sendThankYou(
+  deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
+  token: string,
+  note: string,
+): Promise<void> {
+  const gift = await requireGiftByToken(deps.db, token);
+  const claimed = gift.status === 'claimed' || (gift.status === 'paid' && gift.transferStartedAt !== null);
+  if (!claimed) throw conflict('A thank-you note can be sent once the gift is claimed.');
+  await deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    // One per gift, even when two tabs send at once.
+    const [saved] = await tx
+      .update(gifts)
+      .set({ thankYouNote: note, thankYouAt: now })
+      .where(
+        and(
+          eq(gifts.id, gift.id),
+          isNull(gifts.thankYouAt),
+          or(eq(gifts.status, 'claimed'), isNotNull(gifts.transferStartedAt)),
+        ),
+      )
+      .returning();
+    if (!saved) throw conflict('A thank-you note has already been sent for this gift.');
+    if (!saved.senderEmail) return;
+    const link = manageUrl(deps.config.publicUrl, await mintGiftLink(tx, deps.clock, saved.id, 'manage'));
+    await queueEmail(tx, deps.clock, {
+      kind: 'thank-you',
+      to: saved.senderEmail,
+      giftId: saved.id,
+      dedupeKey: `gift:${saved.id}:thank-you`,
+      ...thankYouEmail({
+        senderFirstName: saved.senderFirstName,
+        recipientFirstName: saved.recipientFirstName,
+        note,
+        manageUrl: link,
+      }),
+    });
+  });
+}

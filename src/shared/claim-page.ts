@@ -1,0 +1,25 @@
+// The server-rendered claim page (/claim/:token, /gift/claim/:token): what the server asks the page renderer to
+// draw. The renderer is built from the client's components (src/client/ssr/claim-page.tsx); the server fills the
+// view from the same claim services the API uses (docs/decisions/015-server-rendered-claim-page.md).
+import type { ClaimLookup } from './schemas/claim-contract.js';
+
+/** The answer field's name in the claim page's HTML form (posted form-encoded to the page's own address). */
+export const CLAIM_ANSWER_FIELD = 'securityAnswer';
+/** The form's id, which the page's small inline script looks for. */
+export const CLAIM_FORM_ID = 'claim-form';
+
+export type ClaimPageView =
+  /** The gift and its answer form; after a refused answer, the server's message and what was typed. */
+  | { kind: 'gift'; gift: ClaimLookup; formAction: string; answer?: string; error?: string }
+  | { kind: 'not-found' }
+  /** The answer was right: the link to the payment partner's onboarding. */
+  | { kind: 'account-setup'; accountLinkUrl: string };
+
+export interface RenderedClaimPage {
+  /** The markup that goes inside #root. */
+  html: string;
+  title: string;
+  description: string;
+}
+
+export type RenderClaimPage = (view: ClaimPageView, pathname: string) => RenderedClaimPage;

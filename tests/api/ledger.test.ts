@@ -1,0 +1,346 @@
+// The ledger (decision 014): every money movement of the real flows is posted as balanced movements with its
+// key and provider reference; constraints refuse unbalanced, non-positive, unknown-account and double outgoing
+// movements; the checking function finds every kind of broken invariant; the migration moves existing
+// transfer and refund columns into ledger rows.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { gifts, ledgerMovements } from '../../src/server/db/schema.js';
+import { MIGRATIONS_DIR } from '../../src/server/db/client.js';
+import { DAY, MINUTE } from '../../src/server/clock.js';
+import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
+import { postMovement } from '../../src/server/services/ledger/post.js';
+import { defaultKeyPrefix, movementKey } from '../../src/server/services/ledger/accounts.js';
+import { loadConfig } from '../../src/server/config.js';
+import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
+import { complete, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { seedGift } from '../helpers/seed.js';
+import { checkLedger, movementsOf, paySandboxGift } from '../helpers/money.js';
+
+const PREFIX = 'localhost-3000';
+const key = (publicId: string, kind: string) => `${PREFIX}:${publicId}:${kind}`;
+const pick = (rows: Awaited<ReturnType<typeof movementsOf>>) =>
+  rows.map((r) => ({
+    kind: r.kind,
+    amountCents: r.amountCents,
+    debit: r.debitAccount,
+    credit: r.creditAccount,
+    state: r.state,
+    key: r.idempotencyKey,
+  }));
+
+describe('provider key prefix', () => {
+  it("defaults to PUBLIC_URL's host and can be set", () => {
+    expect(defaultKeyPrefix('https://Gifts.Example.com/')).toBe('gifts.example.com');
+    expect(defaultKeyPrefix('http://localhost:3000')).toBe('localhost-3000');
+    expect(loadConfig({ PUBLIC_URL: 'https://hushgift.example' }).providerKeyPrefix).toBe('hushgift.example');
+    expect(loadConfig({ PROVIDER_KEY_PREFIX: 'staging-eu' }).providerKeyPrefix).toBe('staging-eu');
+    expect(() => loadConfig({ PROVIDER_KEY_PREFIX: 'has space' })).toThrow(/PROVIDER_KEY_PREFIX/);
+    expect(movementKey('staging-eu', 'g_abc', 'transfer')).toBe('staging-eu:g_abc:transfer');
+  });
+});
+
+describeEachEngine('ledger of the real flows', (ctx) => {
+  it('posts the charge, fee and tip of a paid checkout once, and the transfer when claimed', async () => {
+    const { gift, claimToken } = await paySandboxGift(ctx(), { amountCents: 5000, tipCents: 300 });
+    expect(pick(await movementsOf(ctx(), gift.id))).toEqual([
+      {
+        kind: 'charge',
+        amountCents: 5000,
+        debit: 'provider_clearing',
+        credit: 'owed_to_recipients',
+        state: 'succeeded',
+        key: key(gift.publicId, 'charge'),
+      },
+      {
+        kind: 'fee',
+        amountCents: gift.feeCents,
+        debit: 'provider_clearing',
+        credit: 'fee_revenue',
+        state: 'succeeded',
+        key: key(gift.publicId, 'fee'),
+      },
+      {
+        kind: 'tip',
+        amountCents: 300,
+        debit: 'provider_clearing',
+        credit: 'tip_revenue',
+        state: 'succeeded',
+        key: key(gift.publicId, 'tip'),
+      },
+    ]);
+    expect((await movementsOf(ctx(), gift.id)).every((m) => m.providerRef === gift.paymentIntentId)).toBe(true);
+
+    const account = await startClaim(ctx(), claimToken, 'Rex');
+    await setAccountStatus(ctx(), account, 'verified');
+    const done = await Promise.all(Array.from({ length: 5 }, () => complete(ctx(), claimToken)));
+    expect(done.every((r) => r.json().success === true)).toBe(true);
+    const rows = await movementsOf(ctx(), gift.id);
+    const transfers = rows.filter((r) => r.kind === 'transfer');
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]).toMatchObject({
+      amountCents: 5000,
+      debitAccount: 'owed_to_recipients',
+      creditAccount: 'provider_clearing',
+      state: 'succeeded',
+    });
+    expect(transfers[0]!.providerRef).toMatch(/^tr_sb_/);
+    const check = await checkLedger(ctx());
+    expect(check.violations).toEqual([]);
+  });
+
+  it('posts the refund of an expired gift (fee and tip kept) and the books balance to the cent', async () => {
+    const { gift } = await paySandboxGift(ctx(), { amountCents: 2500, tipCents: 100 });
+    ctx().clock.advance(31 * DAY);
+    await processExpired(ctx().deps);
+    const rows = await movementsOf(ctx(), gift.id);
+    const refund = rows.find((r) => r.kind === 'refund')!;
+    expect(refund).toMatchObject({
+      amountCents: 2500,
+      debitAccount: 'owed_to_recipients',
+      creditAccount: 'provider_clearing',
+      state: 'succeeded',
+    });
+    expect(refund.providerRef).toMatch(/^re_sandbox_/);
+    const check = await checkLedger(ctx());
+    expect(check.violations).toEqual([]);
+    // Both gifts of this file so far: one claimed (5000 out), one refunded (2500 back); fees and tips kept.
+    expect(check.totals).toMatchObject({
+      transferred: 5000,
+      refunded: 2500,
+      owed: 0,
+      tips: 400,
+      reversed: 0,
+      disputedOut: 0,
+    });
+    expect(check.totals.charged).toBe(5000 + 2500 + 400 + check.totals.fees);
+    expect(check.totals.clearing).toBe(check.totals.fees + 400);
+  });
+
+  it('posts a movement once per key: a replay changes nothing', async () => {
+    const { gift } = await paySandboxGift(ctx());
+    const before = await movementsOf(ctx(), gift.id);
+    const again = await postMovement(ctx().db, {
+      giftId: gift.id,
+      kind: 'charge',
+      amountCents: 1,
+      idempotencyKey: key(gift.publicId, 'charge'),
+      now: ctx().clock.now(),
+    });
+    expect(again).toBeNull();
+    expect(await movementsOf(ctx(), gift.id)).toEqual(before);
+  });
+});
+
+describeEachEngine('ledger constraints and the checking function', (ctx) => {
+  const insert = (c: TestContext, giftId: number, values: Partial<typeof ledgerMovements.$inferInsert>) =>
+    c.db.insert(ledgerMovements).values({
+      giftId,
+      kind: 'charge',
+      amountCents: 100,
+      debitAccount: 'provider_clearing',
+      creditAccount: 'owed_to_recipients',
+      state: 'succeeded',
+      idempotencyKey: `k_${Math.random()}`,
+      createdAt: c.clock.now(),
+      settledAt: c.clock.now(),
+      ...values,
+    });
+
+  it('refuses an unbalanced, non-positive, unknown-account, unknown-state or unsettled-succeeded movement', async () => {
+    const { gift } = await seedGift(ctx());
+    const bad: Array<Partial<typeof ledgerMovements.$inferInsert>> = [
+      { debitAccount: 'provider_clearing', creditAccount: 'provider_clearing' },
+      { amountCents: 0 },
+      { amountCents: -5 },
+      { creditAccount: 'somewhere' },
+      { kind: 'gift' },
+      { state: 'done' },
+      { settledAt: null },
+      { state: 'requested' },
+    ];
+    for (const values of bad) await expect(insert(ctx(), gift.id, values)).rejects.toThrow();
+    expect(await ctx().db.$count(ledgerMovements, eq(ledgerMovements.giftId, gift.id))).toBe(0);
+  });
+
+  it('allows one live transfer-or-refund per gift: parallel attempts to start both leave exactly one', async () => {
+    const { gift } = await seedGift(ctx());
+    const start = (kind: 'transfer' | 'refund', i: number) =>
+      postMovement(ctx().db, {
+        giftId: gift.id,
+        kind,
+        amountCents: gift.amountCents,
+        idempotencyKey: `x:${gift.publicId}:${kind}:${i}`,
+        state: 'requested',
+        now: ctx().clock.now(),
+      }).then(
+        () => 'ok',
+        () => 'refused',
+      );
+    const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => start(i % 2 ? 'transfer' : 'refund', i)));
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(1);
+    // A failed one frees the gift for the other (an operator's "Refund sender" after a permanent failure).
+    await ctx().db.update(ledgerMovements).set({ state: 'failed' }).where(eq(ledgerMovements.giftId, gift.id));
+    expect(await start('refund', 99)).toBe('ok');
+  });
+
+  it('finds each broken invariant, naming the gift', async () => {
+    const now = ctx().clock.now();
+    // Refunded beyond what was charged.
+    const over = (await seedGift(ctx(), { status: 'refunded', amountCents: 1000, tipCents: 0 })).gift;
+    await insert(ctx(), over.id, { amountCents: 1000 + over.feeCents });
+    await insert(ctx(), over.id, {
+      kind: 'refund',
+      amountCents: 3000,
+      debitAccount: 'owed_to_recipients',
+      creditAccount: 'provider_clearing',
+    });
+    // Claimed without a transfer.
+    const claimed = (await seedGift(ctx(), { status: 'claimed', tipCents: 0 })).gift;
+    await insert(ctx(), claimed.id, { amountCents: claimed.amountCents });
+    // A failed payout nobody was told about.
+    const parked = (await seedGift(ctx(), { tipCents: 0 })).gift;
+    await insert(ctx(), parked.id, { amountCents: parked.amountCents });
+    await insert(ctx(), parked.id, {
+      kind: 'transfer',
+      amountCents: parked.amountCents,
+      debitAccount: 'owed_to_recipients',
+      creditAccount: 'provider_clearing',
+      state: 'failed',
+      settledAt: null,
+    });
+    // Retrying for 3 hours without being on the attention list.
+    const retrying = (await seedGift(ctx(), { tipCents: 0 })).gift;
+    await insert(ctx(), retrying.id, {
+      kind: 'refund',
+      amountCents: 10,
+      debitAccount: 'owed_to_recipients',
+      creditAccount: 'provider_clearing',
+      state: 'in_flight',
+      settledAt: null,
+      failingSince: new Date(now.getTime() - 180 * MINUTE),
+    });
+    // Money on an unpaid gift.
+    const pending = (await seedGift(ctx(), { status: 'pending' })).gift;
+    await insert(ctx(), pending.id, {});
+
+    const ids = () => [over, claimed, parked, retrying, pending].map((g) => g.publicId);
+    const mine = async () => (await checkLedger(ctx())).violations.filter((v) => ids().some((id) => v.includes(id)));
+    const violations = await mine();
+    expect(violations.filter((v) => v.includes(over.publicId))).toEqual([
+      `gift ${over.publicId} (refunded): paid out or refunded beyond what was charged`,
+      `gift ${over.publicId} (refunded): more left than was charged`,
+      `gift ${over.publicId} (refunded): settled but still owes ${1000 + over.feeCents - 3000}`,
+    ]);
+    expect(violations.filter((v) => v.includes(claimed.publicId))).toEqual([
+      `gift ${claimed.publicId} (claimed): settled but still owes ${claimed.amountCents}`,
+      `gift ${claimed.publicId} (claimed): 0 succeeded transfers`,
+    ]);
+    expect(violations.filter((v) => v.includes(parked.publicId))).toEqual([
+      `gift ${parked.publicId} (paid): a movement is stuck and the gift is not on the attention list`,
+    ]);
+    expect(violations.filter((v) => v.includes(retrying.publicId))).toEqual([
+      `gift ${retrying.publicId} (paid): a movement is stuck and the gift is not on the attention list`,
+    ]);
+    expect(violations.filter((v) => v.includes(pending.publicId))).toEqual([
+      `gift ${pending.publicId} (pending): money moved for an unpaid gift`,
+    ]);
+    expect(violations).toHaveLength(8);
+
+    // On the attention list, the stuck ones are accounted for.
+    await ctx()
+      .db.update(gifts)
+      .set({ needsAttention: 'Transfer failed: account closed' })
+      .where(sql`${gifts.id} in (${parked.id}, ${retrying.id})`);
+    expect(await mine()).toHaveLength(6);
+  });
+});
+
+describeEachEngine('migration of existing money columns into the ledger', (ctx) => {
+  it('posts charge, fee, tip, recorded transfers and refunds as succeeded, and interrupted ones as unknown', async () => {
+    const c = ctx();
+    const t = c.clock.now();
+    const claimed = (
+      await seedGift(c, { status: 'claimed', tipCents: 200, transferStartedAt: t, transferId: 'tr_old', claimedAt: t })
+    ).gift;
+    const refunded = (
+      await seedGift(c, { status: 'refunded', tipCents: 0, refundStartedAt: t, refundId: 're_old', refundedAt: t })
+    ).gift;
+    const inFlight = (await seedGift(c, { transferStartedAt: t, claimStartedAt: t, reconcileAttempts: 2 })).gift;
+    const refunding = (await seedGift(c, { status: 'expired', refundStartedAt: t })).gift;
+    const unpaid = (await seedGift(c, { status: 'pending' })).gift;
+
+    // The backfill statements of the migration, run over these gifts as they would be over existing data.
+    const migration = readFileSync(path.join(MIGRATIONS_DIR, '0004_ledger.sql'), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .filter((s) => /INSERT INTO "ledger_movements"/.test(s));
+    expect(backfill).toHaveLength(3);
+    for (const statement of backfill) await c.db.execute(sql.raw(statement));
+
+    const rows = async (id: number) =>
+      (await movementsOf(c, id)).map((r) => [
+        r.kind,
+        r.amountCents,
+        r.state,
+        r.idempotencyKey,
+        r.providerRef,
+        r.debitAccount,
+        r.creditAccount,
+      ]);
+    expect(await rows(claimed.id)).toEqual([
+      [
+        'charge',
+        claimed.amountCents,
+        'succeeded',
+        `gift:${claimed.id}:charge`,
+        claimed.paymentIntentId,
+        'provider_clearing',
+        'owed_to_recipients',
+      ],
+      [
+        'fee',
+        claimed.feeCents,
+        'succeeded',
+        `gift:${claimed.id}:fee`,
+        claimed.paymentIntentId,
+        'provider_clearing',
+        'fee_revenue',
+      ],
+      ['tip', 200, 'succeeded', `gift:${claimed.id}:tip`, claimed.paymentIntentId, 'provider_clearing', 'tip_revenue'],
+      [
+        'transfer',
+        claimed.amountCents,
+        'succeeded',
+        `gift:${claimed.id}:transfer`,
+        'tr_old',
+        'owed_to_recipients',
+        'provider_clearing',
+      ],
+    ]);
+    expect((await rows(refunded.id)).map((r) => r[0])).toEqual(['charge', 'fee', 'refund']);
+    expect((await rows(refunded.id))[2]).toEqual([
+      'refund',
+      refunded.amountCents,
+      'succeeded',
+      `gift:${refunded.id}:refund`,
+      're_old',
+      'owed_to_recipients',
+      'provider_clearing',
+    ]);
+    const flight = (await movementsOf(c, inFlight.id)).find((r) => r.kind === 'transfer')!;
+    expect(flight).toMatchObject({
+      state: 'unknown',
+      providerRef: null,
+      attempts: 2,
+      nextAttemptAt: t,
+      settledAt: null,
+    });
+    expect((await movementsOf(c, refunding.id)).find((r) => r.kind === 'refund')).toMatchObject({
+      state: 'unknown',
+      nextAttemptAt: t,
+    });
+    expect(await movementsOf(c, unpaid.id)).toEqual([]);
+    expect((await checkLedger(c)).violations).toEqual([]);
+  });
+});

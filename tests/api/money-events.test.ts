@@ -1,0 +1,144 @@
+// The provider's whole event set, through the signed webhook and the Stripe adapter's translation of Stripe's own
+// example objects: a paid checkout whose amount differs from the gift, a refund made in the dashboard, a reversed
+// transfer, a disconnected payout account. Each is posted to the ledger once (replays change nothing), the
+// invariants hold, and what needs a person is on the attention list.
+import { eq } from 'drizzle-orm';
+import { gifts, ledgerMovements, recipientAccounts } from '../../src/server/db/schema.js';
+import { stripeFixture } from '../helpers/stripe-stand-in.js';
+import {
+  TEST_CONNECT_WEBHOOK_SECRET,
+  checkoutEvent,
+  createPendingGift,
+  postEvent,
+  sandboxWithStripeWebhooks,
+  stripeSignature,
+} from '../helpers/gift-payload.js';
+import { claim, complete, giftRow, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { checkLedger, movementsOf, paySandboxGift } from '../helpers/money.js';
+import { describeEachEngine } from '../helpers/test-app.js';
+
+const event = (id: string, type: string, object: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  stripeFixture('event', { id, type, data: { object }, ...extra });
+
+describeEachEngine(
+  'provider money events',
+  (ctx) => {
+    const mine = async (publicId: string) => (await checkLedger(ctx())).violations.filter((v) => v.includes(publicId));
+
+    it('holds a paid checkout whose amount differs from the gift: no claim e-mail, on the attention list', async () => {
+      const gift = await createPendingGift(ctx(), { recipientEmail: 'mismatch@example.com' });
+      const paid = checkoutEvent(gift, { eventId: `evt_mismatch_${gift.id}` });
+      (paid.data.object as { amount_total: number }).amount_total = gift.totalCents - 100;
+      expect((await postEvent(ctx(), paid)).statusCode).toBe(200);
+      const row = await giftRow(ctx(), gift.id);
+      expect(row.status).toBe('paid');
+      expect(row.needsAttention).toBe(
+        `Payment does not match the gift: paid ${gift.totalCents - 100} USD cents, expected ${gift.totalCents} USD cents. No claim e-mail was sent.`,
+      );
+      expect((await ctx().flushEmails()).filter((m) => m.toAddress === 'mismatch@example.com')).toHaveLength(0);
+      expect((await movementsOf(ctx(), gift.id)).map((m) => [m.kind, m.amountCents])).toEqual([
+        ['charge', gift.totalCents - 100],
+      ]);
+
+      const euro = await createPendingGift(ctx(), { recipientEmail: 'euro@example.com' });
+      const inEuro = checkoutEvent(euro, { eventId: `evt_euro_${euro.id}` });
+      (inEuro.data.object as { currency: string }).currency = 'eur';
+      await postEvent(ctx(), inEuro);
+      expect((await giftRow(ctx(), euro.id)).needsAttention).toMatch(/paid \d+ EUR cents/);
+      expect((await ctx().flushEmails()).filter((m) => m.toAddress === 'euro@example.com')).toHaveLength(0);
+    });
+
+    it('marks a gift refunded in the dashboard refunded: not claimable, the sender told once, the ledger to the cent', async () => {
+      const { gift, claimToken } = await paySandboxGift(ctx(), { amountCents: 4000, tipCents: 200 });
+      const refund = event(
+        `evt_dash_${gift.id}`,
+        'refund.created',
+        stripeFixture('refund', {
+          id: `re_dash_${gift.id}`,
+          amount: gift.totalCents,
+          payment_intent: gift.paymentIntentId,
+          charge: gift.chargeId,
+        }),
+      );
+      expect((await postEvent(ctx(), refund)).json()).toEqual({ received: true, duplicate: false });
+      expect((await postEvent(ctx(), refund)).json()).toEqual({ received: true, duplicate: true });
+      // The same refund again as charge.refunded (its running total): nothing more is posted.
+      const total = event(
+        `evt_total_${gift.id}`,
+        'charge.refunded',
+        stripeFixture('charge', {
+          id: gift.chargeId,
+          payment_intent: gift.paymentIntentId,
+          amount_refunded: gift.totalCents,
+        }),
+      );
+      await postEvent(ctx(), total);
+
+      const row = await giftRow(ctx(), gift.id);
+      expect(row).toMatchObject({ status: 'refunded', needsAttention: null });
+      const refunds = (await movementsOf(ctx(), gift.id)).filter((m) => m.kind === 'refund');
+      expect(refunds.map((m) => [m.debitAccount, m.amountCents, m.origin])).toEqual([
+        ['owed_to_recipients', 4000, 'provider'],
+        ['fee_revenue', gift.feeCents, 'provider'],
+        ['tip_revenue', 200, 'provider'],
+      ]);
+      expect(await mine(gift.publicId)).toEqual([]);
+      const mail = (await ctx().flushEmails()).filter(
+        (m) => m.toAddress === row.senderEmail && m.subject.includes('refunded'),
+      );
+      expect(mail).toHaveLength(1);
+      expect((await claim(ctx(), claimToken, { securityAnswer: 'Rex' })).statusCode).toBe(404);
+    });
+
+    it('records a reversed transfer and puts the gift on the attention list', async () => {
+      const { gift, claimToken } = await paySandboxGift(ctx(), { amountCents: 3000 });
+      await setAccountStatus(ctx(), await startClaim(ctx(), claimToken, 'Rex'), 'verified');
+      expect((await complete(ctx(), claimToken)).json().success).toBe(true);
+      const transferId = (await giftRow(ctx(), gift.id)).transferId!;
+      const reversed = event(
+        `evt_rev_${gift.id}`,
+        'transfer.reversed',
+        stripeFixture('transfer', {
+          id: transferId,
+          amount: 3000,
+          amount_reversed: 3000,
+          reversed: true,
+          transfer_group: gift.publicId,
+        }),
+      );
+      await postEvent(ctx(), reversed, stripeSignature(JSON.stringify(reversed), TEST_CONNECT_WEBHOOK_SECRET));
+      const reversal = (await movementsOf(ctx(), gift.id)).filter((m) => m.kind === 'reversal');
+      expect(reversal.map((m) => [m.amountCents, m.debitAccount, m.creditAccount])).toEqual([
+        [3000, 'provider_clearing', 'owed_to_recipients'],
+      ]);
+      expect((await giftRow(ctx(), gift.id)).needsAttention).toBe(
+        `Transfer ${transferId} was reversed (3000 cents came back): decide whether to pay again or refund.`,
+      );
+      // Flagged, so the money held again is accounted for.
+      expect(await mine(gift.publicId)).toEqual([]);
+    });
+
+    it('forgets a disconnected payout account, so the next claim onboards again', async () => {
+      const { gift, claimToken } = await paySandboxGift(ctx());
+      const account = await startClaim(ctx(), claimToken, 'Rex');
+      expect(await ctx().db.$count(recipientAccounts, eq(recipientAccounts.providerAccountId, account))).toBe(1);
+      const gone = event(`evt_gone_${gift.id}`, 'account.application.deauthorized', stripeFixture('application'), {
+        account,
+      });
+      await postEvent(ctx(), gone, stripeSignature(JSON.stringify(gone), TEST_CONNECT_WEBHOOK_SECRET));
+      expect(await ctx().db.$count(recipientAccounts, eq(recipientAccounts.providerAccountId, account))).toBe(0);
+      expect(await giftRow(ctx(), gift.id)).toMatchObject({
+        status: 'paid',
+        recipientAccountId: null,
+        claimStartedAt: null,
+      });
+      // The next claim starts onboarding again and records the account afresh.
+      const again = await startClaim(ctx(), claimToken, 'Rex');
+      expect(await ctx().db.$count(recipientAccounts, eq(recipientAccounts.providerAccountId, again))).toBe(1);
+      expect((await giftRow(ctx(), gift.id)).claimStartedAt).toEqual(ctx().clock.now());
+      expect(await ctx().db.$count(ledgerMovements, eq(ledgerMovements.giftId, gift.id))).toBe(3);
+      expect((await ctx().db.select().from(gifts).where(eq(gifts.id, gift.id)))[0]!.recipientAccountId).toBe(again);
+    });
+  },
+  { payments: sandboxWithStripeWebhooks },
+);

@@ -1,0 +1,327 @@
+// Every API route, on the real app, answers what its contract declares: each answer below (happy paths and
+// refusals) must use a declared status code and parse with that status's schema to exactly the body sent. The
+// last test proves every /api route was exercised both ways. A probe route shows that a field no schema declares
+// never leaves the server, and that an answer breaking its schema is a logged 500 that reveals nothing.
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../src/server/http/contracts.js';
+import { SERVER_ERROR_MESSAGE } from '../../src/server/http/errors.js';
+import { issueDonorSignInLink } from '../../src/server/services/donors/sign-in-link.js';
+import { ADMIN, adminCookie, setupAdmin } from '../helpers/admin.js';
+import { complete, seedClaimableGift, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { paidGift } from '../helpers/gift-page.js';
+import { DAY } from '../../src/server/clock.js';
+import { gifts } from '../../src/server/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { latestSignInToken, seedDonor, signInDonor } from '../helpers/donors.js';
+import {
+  checkoutEvent,
+  createPendingGift,
+  giftPayload,
+  sandboxWithStripeWebhooks,
+  stripeSignature,
+} from '../helpers/gift-payload.js';
+import { expectDeclaredAnswer } from '../helpers/route-contracts.js';
+import { seedGift } from '../helpers/seed.js';
+import { describeEachEngine } from '../helpers/test-app.js';
+
+/** Routes that take no input and need no session: nothing a caller sends can be refused. */
+const NO_REFUSAL = new Set(['GET /api/admin/setup-needed']);
+
+describeEachEngine(
+  'route contracts on the real app',
+  (ctx) => {
+    const checked = new Map<string, Set<'ok' | 'refused'>>();
+
+    /** app.inject, then the answer is checked against its route's declared schema and recorded as covered. */
+    async function call(options: InjectOptions & { method: string; url: string }): Promise<LightMyRequestResponse> {
+      const res = await ctx().app.inject(options);
+      const route = expectDeclaredAnswer(ctx().app, options.method, options.url, res);
+      const kinds = checked.get(route) ?? new Set();
+      kinds.add(res.statusCode < 400 ? 'ok' : 'refused');
+      checked.set(route, kinds);
+      return res;
+    }
+
+    it('health', async () => {
+      expect((await call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const { database } = ctx().deps;
+      const ping = database.ping;
+      database.ping = async () => false;
+      try {
+        expect((await call({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'unavailable' });
+      } finally {
+        database.ping = ping;
+      }
+    });
+
+    it('gifts and the provider webhook', async () => {
+      expect((await call({ method: 'POST', url: '/api/gifts', payload: giftPayload() })).statusCode).toBe(201);
+      const bad = await call({ method: 'POST', url: '/api/gifts', payload: { ...giftPayload(), amount: 'lots' } });
+      expect(bad.statusCode).toBe(400);
+
+      const event = JSON.stringify(checkoutEvent(await createPendingGift(ctx())));
+      const webhook = (signature: string) => ({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        payload: event,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+      expect((await call(webhook(stripeSignature(event)))).json()).toEqual({ received: true, duplicate: false });
+      expect((await call(webhook(stripeSignature(event)))).json()).toEqual({ received: true, duplicate: true });
+      expect((await call(webhook('v1=forged'))).statusCode).toBe(400);
+    });
+
+    it('claims', async () => {
+      const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Rex' });
+      const malformed = 'not-a-token';
+      const claimUrl = `/api/gifts/claim/${claimToken}`;
+      expect((await call({ method: 'GET', url: claimUrl })).statusCode).toBe(200);
+      expect((await call({ method: 'GET', url: `/api/gifts/claim/${malformed}` })).statusCode).toBe(404);
+      expect((await call({ method: 'POST', url: claimUrl, payload: { securityAnswer: 'Wrong' } })).statusCode).toBe(
+        400,
+      );
+      expect(
+        (await call({ method: 'POST', url: claimUrl, payload: { securityAnswer: 'Rex', extra: 1 } })).statusCode,
+      ).toBe(400);
+      const account = await startClaim(ctx(), claimToken, 'Rex');
+      expect((await call({ method: 'POST', url: claimUrl, payload: { securityAnswer: 'Rex' } })).statusCode).toBe(200);
+      expect((await call({ method: 'GET', url: `${claimUrl}/complete` })).statusCode).toBe(200);
+      expect((await call({ method: 'GET', url: `/api/gifts/claim/${malformed}/complete` })).statusCode).toBe(404);
+      const onboarding = await call({ method: 'GET', url: `${claimUrl}/onboarding` });
+      expect(onboarding.statusCode).toBe(303);
+      expect(onboarding.headers.location).toContain(`/sandbox/onboarding/${account}`);
+      expect((await call({ method: 'GET', url: `/api/gifts/claim/${malformed}/onboarding` })).statusCode).toBe(404);
+      expect((await call({ method: 'GET', url: `/api/gifts/${gift.publicId}/status` })).statusCode).toBe(200);
+      expect((await call({ method: 'GET', url: '/api/gifts/g_short/status' })).statusCode).toBe(404);
+      const dashboard = `/api/gifts/${gift.publicId}/dashboard-login`;
+      expect((await call({ method: 'GET', url: dashboard, headers: { 'x-claim-token': claimToken } })).statusCode).toBe(
+        200,
+      );
+      expect((await call({ method: 'GET', url: dashboard })).statusCode).toBe(403);
+    });
+
+    it('admin', async () => {
+      expect((await call({ method: 'GET', url: '/api/admin/setup-needed' })).statusCode).toBe(200);
+      expect(
+        (await call({ method: 'POST', url: '/api/admin/setup', payload: { email: ADMIN.email } })).statusCode,
+      ).toBe(400);
+      expect((await call({ method: 'POST', url: '/api/admin/setup', payload: ADMIN })).statusCode).toBe(201);
+      expect((await call({ method: 'POST', url: '/api/admin/setup', payload: ADMIN })).statusCode).toBe(403);
+      const login = await call({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { email: ADMIN.email, password: ADMIN.password },
+      });
+      expect(login.json().admin).toEqual({ email: ADMIN.email, firstName: ADMIN.firstName, lastName: ADMIN.lastName });
+      expect(
+        (await call({ method: 'POST', url: '/api/admin/login', payload: { email: ADMIN.email, password: 'nope' } }))
+          .statusCode,
+      ).toBe(401);
+      const cookie = await adminCookie(ctx());
+      const headers = { cookie };
+      const { gift } = await seedGift(ctx());
+      for (const url of [
+        '/api/admin/stats',
+        '/api/admin/gifts/recent',
+        '/api/admin/gifts/search?q=rita&status=paid&page=1',
+      ]) {
+        expect((await call({ method: 'GET', url, headers })).statusCode).toBe(200);
+        expect((await call({ method: 'GET', url })).statusCode).toBe(401);
+      }
+      expect((await call({ method: 'GET', url: '/api/admin/gifts/recent', headers })).json().length).toBeGreaterThan(0);
+      expect((await call({ method: 'GET', url: '/api/admin/gifts/search?page=0', headers })).statusCode).toBe(400);
+      expect(
+        (await call({ method: 'POST', url: `/api/admin/gifts/${gift.id}/resend-email`, headers })).statusCode,
+      ).toBe(200);
+      expect((await call({ method: 'POST', url: '/api/admin/gifts/abc/resend-email', headers })).statusCode).toBe(400);
+      expect((await call({ method: 'POST', url: '/api/admin/gifts/999999/resend-email', headers })).statusCode).toBe(
+        404,
+      );
+      expect((await call({ method: 'POST', url: '/api/admin/process-expired', headers })).statusCode).toBe(200);
+      expect((await call({ method: 'POST', url: '/api/admin/process-expired' })).statusCode).toBe(401);
+      expect((await call({ method: 'POST', url: '/api/admin/logout', headers })).statusCode).toBe(200);
+      expect((await call({ method: 'POST', url: '/api/admin/logout', headers })).statusCode).toBe(401);
+      await setupAdmin(ctx());
+    });
+
+    it('donor', async () => {
+      const donor = await seedDonor(ctx());
+      await seedGift(ctx(), { donorId: donor.id, status: 'claimed', claimedAt: ctx().clock.now() });
+      expect(
+        (await call({ method: 'POST', url: '/api/donor/sign-in/request', payload: { email: donor.email } })).statusCode,
+      ).toBe(200);
+      expect(
+        (await call({ method: 'POST', url: '/api/donor/sign-in/request', payload: { email: 'nope' } })).statusCode,
+      ).toBe(400);
+      expect(
+        (await call({ method: 'POST', url: '/api/donor/sign-in/verify', payload: { token: 'x'.repeat(43) } }))
+          .statusCode,
+      ).toBe(400);
+      await ctx().db.transaction((tx) => issueDonorSignInLink(tx, ctx().deps, donor.id));
+      const token = await latestSignInToken(ctx(), donor.email);
+      const verified = await call({ method: 'POST', url: '/api/donor/sign-in/verify', payload: { token } });
+      expect(verified.json()).toEqual({ signedIn: true });
+      const headers = { cookie: `hg_donor=${verified.cookies.find((c) => c.name === 'hg_donor')!.value}` };
+      expect((await call({ method: 'GET', url: '/api/donor/profile', headers })).statusCode).toBe(200);
+      const history = await call({ method: 'GET', url: '/api/donor/gift-history', headers });
+      expect(history.json().map((g: { status: string }) => g.status)).toEqual(['claimed']);
+      expect((await call({ method: 'GET', url: '/api/donor/profile' })).statusCode).toBe(401);
+      expect((await call({ method: 'GET', url: '/api/donor/gift-history' })).statusCode).toBe(401);
+      expect((await call({ method: 'POST', url: '/api/donor/logout', headers })).statusCode).toBe(200);
+      const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+      expect((await call({ method: 'POST', url: '/api/donor/logout', headers: crossSite })).statusCode).toBe(403);
+    });
+
+    it('contact and the dev mailbox', async () => {
+      const message = {
+        name: 'Ann',
+        email: 'ann@example.com',
+        category: 'general',
+        subject: 'Hi',
+        message: 'Hello there',
+      };
+      expect((await call({ method: 'POST', url: '/api/contact', payload: message })).statusCode).toBe(201);
+      expect(
+        (await call({ method: 'POST', url: '/api/contact', payload: { ...message, category: 'x' } })).statusCode,
+      ).toBe(400);
+      await ctx().flushEmails();
+      const mails = await call({ method: 'GET', url: '/api/dev/emails?to=support@hushgift.app' });
+      expect(mails.json().length).toBeGreaterThan(0);
+      expect((await call({ method: 'GET', url: `/api/dev/emails?to=${'a'.repeat(300)}` })).statusCode).toBe(400);
+    });
+
+    it('HTML pages check their path and query too, and keep answering HTML', async () => {
+      const malformed = 'not.an.id';
+      const onboarding = await ctx().app.inject({ method: 'GET', url: `/sandbox/onboarding/${malformed}` });
+      expect(onboarding.statusCode).toBe(404);
+      expect(onboarding.headers['content-type']).toMatch(/^text\/html/);
+      expect(onboarding.body).toContain('Account not found');
+      const checkout = await ctx().app.inject({ method: 'GET', url: `/sandbox/checkout/${malformed}` });
+      expect(checkout.statusCode).toBe(404);
+      expect(checkout.body).toContain('Checkout not found');
+      const { claimToken } = await seedClaimableGift(ctx());
+      const account = await startClaim(ctx(), claimToken);
+      const page = await ctx().app.inject({
+        method: 'GET',
+        url: `/sandbox/onboarding/${account}?return_url=${'b'.repeat(3000)}`,
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('name="return_url" value="http://localhost:3000/"');
+      const mailbox = await ctx().app.inject({ method: 'GET', url: `/dev/mailbox?to=${'c'.repeat(300)}` });
+      expect(mailbox.statusCode).toBe(400);
+      expect(mailbox.json().message).toMatch(/^to: /);
+    });
+
+    it('the sender gift page, the thank-you note and deleting a donor account', async () => {
+      const c = ctx();
+      const { gift, manageToken, claimToken } = await paidGift(c);
+      const page = `/api/gifts/manage/${manageToken}`;
+      const status = async (options: InjectOptions & { method: string; url: string }) =>
+        (await call(options)).statusCode;
+      expect(await status({ method: 'GET', url: page })).toBe(200);
+      expect(await status({ method: 'GET', url: `/api/gifts/manage/${'x'.repeat(43)}` })).toBe(404);
+      const correct = (recipientEmail: string) => ({
+        method: 'POST',
+        url: `${page}/recipient-email`,
+        payload: { recipientEmail },
+      });
+      expect(await status(correct('not an address'))).toBe(400);
+      expect(await status(correct('right.address@example.com'))).toBe(200);
+      expect(await status({ method: 'POST', url: `${page}/resend` })).toBe(200);
+      expect(await status({ method: 'POST', url: `${page}/resend` })).toBe(429);
+      const day = (days: number) => new Date(c.clock.now().getTime() + days * DAY).toISOString().slice(0, 10);
+      expect(await status({ method: 'POST', url: `${page}/delivery-date`, payload: { date: day(5) } })).toBe(409);
+      const scheduled = await paidGift(c, { delivery: { date: day(5), timeZone: 'UTC' } });
+      const scheduledPage = `/api/gifts/manage/${scheduled.manageToken}`;
+      expect(await status({ method: 'POST', url: `${scheduledPage}/delivery-date`, payload: { date: day(6) } })).toBe(
+        200,
+      );
+      expect(await status({ method: 'POST', url: `${scheduledPage}/cancel` })).toBe(200);
+      expect(await status({ method: 'POST', url: `${scheduledPage}/cancel` })).toBe(409);
+
+      const thankYou = (note: string) => ({
+        method: 'POST',
+        url: `/api/gifts/claim/${claimToken}/thank-you`,
+        payload: { note },
+      });
+      // The correction above rotated the claim link: the old one opens nothing, not even a thank-you.
+      expect(await status(thankYou('Thank you!'))).toBe(404);
+      const fresh = await paidGift(c);
+      const account = await startClaim(c, fresh.claimToken!);
+      await setAccountStatus(c, account, 'verified');
+      expect((await complete(c, fresh.claimToken!)).json().success).toBe(true);
+      const freshThankYou = (note: string) => ({
+        method: 'POST',
+        url: `/api/gifts/claim/${fresh.claimToken}/thank-you`,
+        payload: { note },
+      });
+      expect(await status(freshThankYou(''))).toBe(400);
+      expect(await status(freshThankYou('Thank you!'))).toBe(200);
+
+      const donor = await seedDonor(c);
+      await c.db.update(gifts).set({ donorId: donor.id }).where(eq(gifts.id, gift.id));
+      const headers = { cookie: `hg_donor=${await signInDonor(c, donor)}` };
+      const manageLink = `/api/donor/gifts/${gift.publicId}/manage-link`;
+      expect(await status({ method: 'POST', url: manageLink, headers })).toBe(200);
+      expect(await status({ method: 'POST', url: manageLink })).toBe(401);
+      expect(await status({ method: 'DELETE', url: '/api/donor/account' })).toBe(401);
+      expect(await status({ method: 'DELETE', url: '/api/donor/account', headers })).toBe(200);
+    });
+
+    it('exercised every API route, with a success and a refusal each', () => {
+      const routes = ctx()
+        .app.registeredRoutes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
+        .map((r) => `${r.method} ${r.url}`);
+      const missing = routes.flatMap((route) => {
+        const kinds = checked.get(route) ?? new Set();
+        const wanted = NO_REFUSAL.has(route) ? (['ok'] as const) : (['ok', 'refused'] as const);
+        return wanted.filter((k) => !kinds.has(k)).map((k) => `${route}: no ${k} answer checked`);
+      });
+      expect(missing).toEqual([]);
+    });
+  },
+  { payments: sandboxWithStripeWebhooks },
+);
+
+describeEachEngine('an answer is only what its schema declares', (ctx) => {
+  const secret = 'sender: Zebulon Quixotic';
+  beforeAll(async () => {
+    const probe = ctx().app.withTypeProvider<ZodTypeProvider>();
+    const response = { 200: z.object({ ok: z.boolean(), name: z.string().optional() }), ...errorResponses };
+    // A handler that returns more than it declares (as a careless spread of a database row would).
+    probe.get(
+      '/api/probe/extra',
+      { schema: { response } },
+      async () => ({ ok: true, senderName: secret }) as { ok: boolean },
+    );
+    // A handler whose answer breaks its own schema.
+    probe.get(
+      '/api/probe/broken',
+      { schema: { response } },
+      async () => ({ ok: secret }) as unknown as { ok: boolean },
+    );
+    await ctx().app.ready();
+  });
+
+  it('drops a field no schema declares', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/probe/extra' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(res.body).not.toContain('Zebulon');
+  });
+
+  it('answers a generic, logged 500 when an answer breaks its schema, revealing none of it', async () => {
+    const logged = vi.spyOn(ctx().app.log, 'error');
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/probe/broken' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: SERVER_ERROR_MESSAGE });
+    expect(res.body).not.toContain('Zebulon');
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ route: 'GET /api/probe/broken' }),
+      'response does not match its schema',
+    );
+    logged.mockRestore();
+  });
+});
