@@ -139,6 +139,14 @@ describeEachEngine(
       expect((await call({ method: 'POST', url: '/api/admin/gifts/999999/resend-email', headers })).statusCode).toBe(
         404,
       );
+      const { gift: frozen } = await seedGift(ctx(), { claimFrozenAt: ctx().clock.now() });
+      const unfreeze = `/api/admin/gifts/${frozen.id}/unfreeze-claim`;
+      expect((await call({ method: 'POST', url: unfreeze, headers })).statusCode).toBe(200);
+      expect((await call({ method: 'POST', url: unfreeze, headers })).statusCode).toBe(409);
+      expect((await call({ method: 'POST', url: '/api/admin/gifts/999999/unfreeze-claim', headers })).statusCode).toBe(
+        404,
+      );
+      expect((await call({ method: 'POST', url: unfreeze })).statusCode).toBe(401);
       expect((await call({ method: 'POST', url: '/api/admin/process-expired', headers })).statusCode).toBe(200);
       expect((await call({ method: 'POST', url: '/api/admin/process-expired' })).statusCode).toBe(401);
       expect((await call({ method: 'POST', url: '/api/admin/logout', headers })).statusCode).toBe(200);

@@ -1,5 +1,5 @@
-// The admin journey in Chromium on the built server: setup → login → dashboard stats → search → filter → Clear →
-// Resend Email → Process Expired → Logout.
+// The admin journey in Chromium on the built server: setup → login → dashboard stats → Unfreeze claim → search →
+// filter → Clear → Resend Email → Process Expired → Logout.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -169,6 +169,12 @@ describeE2E('admin in Chromium', () => {
     const frozen = rows.filter({ hasText: 'milo@example.com' });
     await frozen.getByText(`Needs attention: ${FROZEN_REASON}`).waitFor();
     expect(await page.getByText(/^Needs attention:/).count()).toBe(1);
+    // Unfreeze claim: only the frozen row offers it; afterwards the note and the button are gone.
+    expect(await page.getByRole('button', { name: /^Unfreeze claim/ }).count()).toBe(1);
+    await frozen.getByRole('button', { name: /^Unfreeze claim/ }).click();
+    await toastWith('Claim unfrozen').waitFor();
+    await frozen.getByText(/^Needs attention:/).waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: /^Unfreeze claim/ }).count()).toBe(0);
 
     // Search (partial, case-insensitive), then filter, then Clear.
     const search = page.getByPlaceholder('Search by email, name, or claim token...');

@@ -1,4 +1,4 @@
-// Admin API: setup, login/logout, stats, gift lists, resend, process-expired. Everything except
+// Admin API: setup, login/logout, stats, gift lists, resend, unfreeze a claim, process-expired. Everything except
 // setup-needed, setup and login needs a valid admin session (401 otherwise).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,6 +26,7 @@ import { recentGifts } from '../services/admin/gift-list.js';
 import { searchGifts } from '../services/admin/gift-search.js';
 import { resendGiftEmail } from '../services/admin/resend.js';
 import { processExpiredAsAdmin } from '../services/admin/expire-now.js';
+import { unfreezeClaim } from '../services/admin/unfreeze-claim.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -171,6 +172,23 @@ export const adminRoutes =
       async (request) => {
         await resendGiftEmail(deps, request.params.id, await actor(request));
         return { success: true, message: 'Email resent' };
+      },
+    );
+
+    app.post(
+      '/api/admin/gifts/:id/unfreeze-claim',
+      {
+        onRequest: signedIn,
+        schema: {
+          summary: 'Unfreeze a claim frozen after too many wrong security answers (after checking with the recipient)',
+          ...signedInDoc,
+          params: giftIdParamSchema,
+          response: { 200: successSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        await unfreezeClaim(deps, request.params.id, { adminId: request.adminId!, ...(await actor(request)) });
+        return { success: true, message: 'Claim unfrozen' };
       },
     );
 

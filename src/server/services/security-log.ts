@@ -13,6 +13,7 @@ export type SecurityEvent =
   | 'admin.logout'
   | 'admin.resend_email'
   | 'admin.process_expired'
+  | 'admin.unfreeze_claim'
   | 'donor.sign_in'
   | 'donor.sign_in_failed'
   | 'donor.sign_in_link_requested'

@@ -96,6 +96,8 @@ export const adminGiftSchema = z.object({
   deliverAt: z.string().nullable(),
   /** Why an operator must look at the gift (a frozen claim, a failed money movement), or null. */
   needsAttention: z.string().nullable(),
+  /** Claiming is frozen after too many wrong security answers: only "Unfreeze claim" opens it again. */
+  claimFrozen: z.boolean(),
 });
 export type AdminGift = z.infer<typeof adminGiftSchema>;
 

@@ -88,16 +88,28 @@ export function useResendEmail() {
   return useMutation({ mutationFn: (id: number) => apiRequest('POST', `/api/admin/gifts/${id}/resend-email`) });
 }
 
+/** "Unfreeze claim": the lists are read again so the row loses its button and its note. */
+export function useUnfreezeClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('POST', `/api/admin/gifts/${id}/unfreeze-claim`),
+    onSuccess: () => refreshGiftLists(queryClient),
+  });
+}
+
+function refreshGiftLists(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: RECENT_KEY }),
+    queryClient.invalidateQueries({ queryKey: [SEARCH_KEY] }),
+  ]);
+}
+
 export function useProcessExpired() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<{ processed: number }>('POST', '/api/admin/process-expired'),
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: STATS_KEY }),
-        queryClient.invalidateQueries({ queryKey: RECENT_KEY }),
-        queryClient.invalidateQueries({ queryKey: [SEARCH_KEY] }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: STATS_KEY }), refreshGiftLists(queryClient)]);
     },
   });
 }

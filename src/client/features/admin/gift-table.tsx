@@ -1,8 +1,31 @@
-// The admin gift table: ID as #id, status badge, amount, sender, recipient, dates, and Resend Email on paid rows.
+// The admin gift table: ID as #id, status badge, amount, sender, recipient, dates, Resend Email on paid rows and
+// Unfreeze claim on gifts frozen after too many wrong security answers.
 import type { AdminGift } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/button';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { formatDateTime, formatDollars } from './format';
+
+/** A row's action button, named with the gift's number for screen readers ("Resend Email for gift #12"). */
+function RowAction(props: {
+  label: string;
+  busyLabel: string;
+  giftId: number;
+  busyId: number | null;
+  onClick: (id: number) => void;
+}) {
+  const busy = props.busyId === props.giftId;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => props.onClick(props.giftId)}
+      disabled={busy}
+      aria-label={`${props.label} for gift #${props.giftId}`}
+    >
+      {busy ? props.busyLabel : props.label}
+    </Button>
+  );
+}
 
 const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || '—';
 
@@ -10,11 +33,27 @@ export function GiftTable({
   gifts,
   onResend,
   resendingId,
+  onUnfreeze,
+  unfreezingId,
 }: {
   gifts: AdminGift[];
   onResend: (id: number) => void;
   resendingId: number | null;
+  onUnfreeze: (id: number) => void;
+  unfreezingId: number | null;
 }) {
+  type Action = Omit<Parameters<typeof RowAction>[0], 'giftId'>;
+  const unfreeze: Action = {
+    label: 'Unfreeze claim',
+    busyLabel: 'Unfreezing...',
+    busyId: unfreezingId,
+    onClick: onUnfreeze,
+  };
+  const resend: Action = { label: 'Resend Email', busyLabel: 'Sending...', busyId: resendingId, onClick: onResend };
+  const rowActions = (g: AdminGift) => [
+    ...(g.claimFrozen ? [unfreeze] : []),
+    ...(g.status === 'paid' && g.delivery !== 'scheduled' ? [resend] : []),
+  ];
   return (
     // Wide tables scroll inside their own region on small screens; the page itself never scrolls sideways.
     <div className="-mx-4 overflow-x-auto sm:mx-0" role="region" aria-label="Gifts" tabIndex={0}>
@@ -60,17 +99,11 @@ export function GiftTable({
               <td className="whitespace-nowrap px-3 py-3">{formatDateTime(g.createdAt)}</td>
               <td className="whitespace-nowrap px-3 py-3">{formatDateTime(g.expiresAt)}</td>
               <td className="px-3 py-3">
-                {g.status === 'paid' && g.delivery !== 'scheduled' ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => onResend(g.id)}
-                    disabled={resendingId === g.id}
-                    aria-label={`Resend Email for gift #${g.id}`}
-                  >
-                    {resendingId === g.id ? 'Sending...' : 'Resend Email'}
-                  </Button>
-                ) : null}
+                <div className="flex flex-col items-start gap-2">
+                  {rowActions(g).map((action) => (
+                    <RowAction key={action.label} {...action} giftId={g.id} />
+                  ))}
+                </div>
               </td>
             </tr>
           ))}

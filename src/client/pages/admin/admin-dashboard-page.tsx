@@ -1,5 +1,5 @@
 // Admin dashboard: Process Expired and Logout, eight stat cards, and Gift Management with search,
-// status filter, the gift table and Resend Email. An absent or expired session goes to /admin/login.
+// status filter, the gift table with Resend Email and Unfreeze claim. An absent or expired session goes to /admin/login.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
@@ -21,6 +21,7 @@ import {
   useRecentGifts,
   useResendEmail,
   useSearchGifts,
+  useUnfreezeClaim,
 } from '../../features/admin/api';
 import { GIFT_STATUSES, statusLabel } from '../../../shared/statuses';
 
@@ -42,11 +43,13 @@ export default function AdminDashboardPage() {
   const gifts = filtered ? results.data?.gifts : recent.data;
 
   const resend = useResendEmail();
+  const unfreeze = useUnfreezeClaim();
   const processExpired = useProcessExpired();
   const logout = useAdminLogout();
 
   const sessionGone =
-    stats.data === null || [stats.error, list.error, resend.error, processExpired.error].some(isUnauthorized);
+    stats.data === null ||
+    [stats.error, list.error, resend.error, unfreeze.error, processExpired.error].some(isUnauthorized);
   useEffect(() => {
     if (sessionGone) navigate('/admin/login', { replace: true });
   }, [sessionGone, navigate]);
@@ -60,6 +63,18 @@ export default function AdminDashboardPage() {
       onError: (error) =>
         toast({
           title: 'Failed to resend email',
+          description: errorMessage(error, 'Please try again'),
+          variant: 'destructive',
+        }),
+    });
+
+  const onUnfreeze = (id: number) =>
+    unfreeze.mutate(id, {
+      onSuccess: () =>
+        toast({ title: 'Claim unfrozen', description: `Gift #${id} can be claimed again with its security answer` }),
+      onError: (error) =>
+        toast({
+          title: 'Failed to unfreeze the claim',
           description: errorMessage(error, 'Please try again'),
           variant: 'destructive',
         }),
@@ -155,6 +170,8 @@ export default function AdminDashboardPage() {
               gifts={gifts}
               onResend={onResend}
               resendingId={resend.isPending ? (resend.variables ?? null) : null}
+              onUnfreeze={onUnfreeze}
+              unfreezingId={unfreeze.isPending ? (unfreeze.variables ?? null) : null}
             />
           ) : gifts ? (
             <p className="py-8 text-center text-slate-600">

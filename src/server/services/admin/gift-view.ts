@@ -19,6 +19,7 @@ export const adminGiftColumns = {
   notifiedAt: gifts.notifiedAt,
   undeliverableAt: gifts.undeliverableAt,
   needsAttention: gifts.needsAttention,
+  claimFrozenAt: gifts.claimFrozenAt,
 };
 
 type AdminGiftRow = { [K in keyof typeof adminGiftColumns]: (typeof adminGiftColumns)[K]['_']['data'] | null };
@@ -38,6 +39,7 @@ export function toAdminGift(row: AdminGiftRow): AdminGift {
     delivery: deliveryOf(row),
     deliverAt: row.deliverAt ? row.deliverAt.toISOString() : null,
     needsAttention: row.needsAttention,
+    claimFrozen: row.claimFrozenAt !== null,
   };
 }
 

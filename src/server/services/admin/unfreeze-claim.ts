@@ -1,0 +1,43 @@
+// "Unfreeze claim" on the admin gift list (decision 012): after WRONG_ANSWER_FREEZE_TOTAL wrong answers a gift is
+// frozen until an operator has checked with the recipient. Unfreezing lifts the freeze and any lock, and gives the
+// recipient one more run of WRONG_ANSWER_LIMIT answers: the total is set back so that the run's last wrong answer
+// freezes the gift again. Recorded in the security log with the admin.
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { gifts } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import { conflict, notFound } from '../../errors.js';
+import { WRONG_ANSWER_FREEZE_TOTAL, WRONG_ANSWER_LIMIT } from '../../../shared/constants.js';
+import { FROZEN_REASON } from '../claims/claim.js';
+import { logSecurityEvent } from '../security-log.js';
+
+export async function unfreezeClaim(
+  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  giftId: number,
+  actor: { adminId: number; email: string | null; ip: string },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [unfrozen] = await tx
+      .update(gifts)
+      .set({
+        claimFrozenAt: null,
+        claimLockedUntil: null,
+        wrongAnswerCount: 0,
+        wrongAnswersTotal: WRONG_ANSWER_FREEZE_TOTAL - WRONG_ANSWER_LIMIT,
+        // Only the freeze's own reason goes: another one (a failed money movement) still needs its operator.
+        needsAttention: sql`case when ${gifts.needsAttention} = ${FROZEN_REASON} then null else ${gifts.needsAttention} end`,
+      })
+      .where(and(eq(gifts.id, giftId), isNotNull(gifts.claimFrozenAt)))
+      .returning({ id: gifts.id });
+    if (!unfrozen) {
+      const [exists] = await tx.select({ id: gifts.id }).from(gifts).where(eq(gifts.id, giftId));
+      if (!exists) throw notFound(`Gift #${giftId} was not found.`);
+      throw conflict(`Gift #${giftId} is not frozen.`);
+    }
+    await logSecurityEvent(tx, deps.clock, {
+      event: 'admin.unfreeze_claim',
+      actor: actor.email,
+      ip: actor.ip,
+      detail: { giftId, adminId: actor.adminId },
+    });
+  });
+}

@@ -1,0 +1,104 @@
+// "Unfreeze claim": a gift frozen after 15 wrong security answers is opened again only by a signed-in admin from our
+// own origin; the freeze's note goes (another note stays), the security log says which admin did it, and the
+// recipient then has one more run of 5 answers before the gift freezes again.
+import { eq } from 'drizzle-orm';
+import { admins, securityLog } from '../../src/server/db/schema.js';
+import { FROZEN_MESSAGE, FROZEN_REASON } from '../../src/server/services/claims/claim.js';
+import { ADMIN, adminCookie, setupAdmin } from '../helpers/admin.js';
+import { claim, giftRow, seedClaimableGift } from '../helpers/claims.js';
+import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
+
+const frozen = (ctx: TestContext, needsAttention = FROZEN_REASON) =>
+  seedClaimableGift(ctx, {
+    securityAnswer: 'Fluffy',
+    wrongAnswersTotal: 15,
+    claimLocks: 2,
+    claimFrozenAt: ctx.clock.now(),
+    needsAttention,
+  });
+
+describeEachEngine('admin: unfreeze a claim', (ctx) => {
+  let cookie = '';
+  const unfreeze = (id: number | string, headers: Record<string, string> = { cookie }) =>
+    ctx().app.inject({ method: 'POST', url: `/api/admin/gifts/${id}/unfreeze-claim`, headers });
+
+  beforeAll(async () => {
+    await setupAdmin(ctx());
+  });
+  beforeEach(async () => {
+    cookie = await adminCookie(ctx());
+  });
+
+  it('unfreezes a frozen gift, logs the admin, and gives the recipient one more run of answers', async () => {
+    const { gift, claimToken } = await frozen(ctx());
+    expect((await claim(ctx(), claimToken, { securityAnswer: 'Fluffy' })).json()).toEqual({ message: FROZEN_MESSAGE });
+
+    const res = await unfreeze(gift.id, { cookie, origin: 'http://localhost:3000' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Claim unfrozen' });
+    expect(await giftRow(ctx(), gift.id)).toMatchObject({
+      claimFrozenAt: null,
+      claimLockedUntil: null,
+      needsAttention: null,
+      wrongAnswerCount: 0,
+      wrongAnswersTotal: 10,
+    });
+    const [admin] = await ctx().db.select().from(admins).where(eq(admins.email, ADMIN.email));
+    const entries = await ctx().db.select().from(securityLog).where(eq(securityLog.event, 'admin.unfreeze_claim'));
+    expect(entries.at(-1)).toMatchObject({ actor: ADMIN.email, detail: { giftId: gift.id, adminId: admin!.id } });
+
+    // The list no longer offers the button.
+    const list = await ctx().app.inject({ method: 'GET', url: '/api/admin/gifts/recent', headers: { cookie } });
+    expect(list.json().find((g: { id: number }) => g.id === gift.id)).toMatchObject({
+      claimFrozen: false,
+      needsAttention: null,
+    });
+
+    // Four wrong answers are refused as wrong; the fifth freezes the gift again (no lock in between).
+    for (let i = 1; i <= 4; i++) {
+      expect((await claim(ctx(), claimToken, { securityAnswer: `wrong ${i}` })).statusCode).toBe(400);
+    }
+    const fifth = await claim(ctx(), claimToken, { securityAnswer: 'wrong 5' });
+    expect(fifth.json()).toEqual({ message: FROZEN_MESSAGE });
+    expect((await giftRow(ctx(), gift.id)).needsAttention).toBe(FROZEN_REASON);
+
+    expect((await unfreeze(gift.id)).statusCode).toBe(200);
+    expect((await claim(ctx(), claimToken, { securityAnswer: 'fluffy' })).statusCode).toBe(200);
+  });
+
+  it('shows a frozen gift as frozen in the admin list', async () => {
+    const { gift } = await frozen(ctx());
+    const list = await ctx().app.inject({ method: 'GET', url: '/api/admin/gifts/recent', headers: { cookie } });
+    expect(list.json().find((g: { id: number }) => g.id === gift.id)).toMatchObject({
+      claimFrozen: true,
+      needsAttention: FROZEN_REASON,
+    });
+  });
+
+  it('keeps a note that is not the freeze', async () => {
+    const { gift } = await frozen(ctx(), 'Transfer failed: account closed');
+    expect((await unfreeze(gift.id)).statusCode).toBe(200);
+    expect(await giftRow(ctx(), gift.id)).toMatchObject({
+      claimFrozenAt: null,
+      needsAttention: 'Transfer failed: account closed',
+    });
+  });
+
+  it('refuses without a session, from another site, for a gift not frozen and for an unknown gift', async () => {
+    const { gift } = await frozen(ctx());
+    const anonymous = await unfreeze(gift.id, {});
+    expect(anonymous.statusCode).toBe(401);
+    const forged = await unfreeze(gift.id, { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().message).toMatch(/Cross-site/);
+    expect((await giftRow(ctx(), gift.id)).claimFrozenAt).not.toBeNull();
+
+    const { gift: open } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const notFrozen = await unfreeze(open.id);
+    expect(notFrozen.statusCode).toBe(409);
+    expect(notFrozen.json()).toEqual({ message: `Gift #${open.id} is not frozen.` });
+    const unknown = await unfreeze(999_999);
+    expect(unknown.statusCode).toBe(404);
+    expect((await unfreeze('abc')).statusCode).toBe(400);
+  });
+});
