@@ -24,6 +24,8 @@ import {
 } from '../helpers/gift-payload.js';
 import { expectDeclaredAnswer } from '../helpers/route-contracts.js';
 import { seedGift } from '../helpers/seed.js';
+import { paySandboxGift } from '../helpers/money.js';
+import { ProviderError } from '../../src/server/payments/provider.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 
 /** Routes that take no input and need no session: nothing a caller sends can be refused. */
@@ -126,6 +128,8 @@ describeEachEngine(
         '/api/admin/stats',
         '/api/admin/gifts/recent',
         '/api/admin/gifts/search?q=rita&status=paid&page=1',
+        '/api/admin/money',
+        '/api/admin/attention',
       ]) {
         expect((await call({ method: 'GET', url, headers })).statusCode).toBe(200);
         expect((await call({ method: 'GET', url })).statusCode).toBe(401);
@@ -147,6 +151,27 @@ describeEachEngine(
         404,
       );
       expect((await call({ method: 'POST', url: unfreeze })).statusCode).toBe(401);
+      // The attention list's actions: a flagged gift resolved, then refunded; a waiting refund retried.
+      const flagged = (await paySandboxGift(ctx())).gift;
+      await ctx().db.update(gifts).set({ needsAttention: 'Check this gift.' }).where(eq(gifts.id, flagged.id));
+      const action = (id: number, name: string) =>
+        call({ method: 'POST', url: `/api/admin/gifts/${id}/${name}`, headers });
+      expect((await action(flagged.id, 'resolve-attention')).statusCode).toBe(200);
+      expect((await action(flagged.id, 'resolve-attention')).statusCode).toBe(409);
+      expect((await action(flagged.id, 'retry-movement')).statusCode).toBe(409);
+      const payments = ctx().deps.payments;
+      const createRefund = payments.createRefund;
+      payments.createRefund = async () => {
+        throw new ProviderError('503 Service Unavailable', true);
+      };
+      try {
+        expect((await action(flagged.id, 'refund-sender')).statusCode).toBe(200);
+      } finally {
+        payments.createRefund = createRefund;
+      }
+      expect((await action(flagged.id, 'refund-sender')).statusCode).toBe(409);
+      expect((await action(flagged.id, 'retry-movement')).json()).toMatchObject({ outcome: 'succeeded' });
+      expect((await action(999_999, 'refund-sender')).statusCode).toBe(404);
       expect((await call({ method: 'POST', url: '/api/admin/process-expired', headers })).statusCode).toBe(200);
       expect((await call({ method: 'POST', url: '/api/admin/process-expired' })).statusCode).toBe(401);
       expect((await call({ method: 'POST', url: '/api/admin/logout', headers })).statusCode).toBe(200);

@@ -170,6 +170,10 @@ export const gifts = pgTable(
       .where(sql`${t.status} = 'paid' and ${t.claimStartedAt} is null`),
     // Not partial, so the planner has statistics for the expression (it ignores those of partial indexes).
     index('gifts_erasure_due_idx').on(personalDataDueAt(t)),
+    // The admin attention list (services/admin/attention-sql.ts): flagged gifts and frozen claims.
+    index('gifts_attention_idx')
+      .on(t.id)
+      .where(sql`${t.needsAttention} is not null or (${t.claimFrozenAt} is not null and ${t.status} = 'paid')`),
     check('gifts_status_check', sql`${t.status} in ('pending', 'paid', 'claimed', 'expired', 'refunded')`),
     check('gifts_amounts_check', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.tipCents} >= 0`),
     // Claim and expiry exclude each other: a gift is never both transferred and refunded.
@@ -222,6 +226,12 @@ export const ledgerMovements = pgTable(
     index('ledger_due_idx')
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.state} in ('requested', 'in_flight', 'unknown')`),
+    // The admin attention list: outgoing movements that failed, or have been failing (services/admin/attention-sql.ts).
+    index('ledger_attention_idx')
+      .on(t.giftId)
+      .where(
+        sql`${t.kind} in ('transfer', 'refund') and ${t.origin} = 'hushgift' and (${t.state} = 'failed' or (${t.state} in ('requested', 'in_flight', 'unknown') and ${t.failingSince} is not null))`,
+      ),
     check('ledger_amount_positive', sql`${t.amountCents} > 0`),
     check('ledger_balanced', sql`${t.debitAccount} <> ${t.creditAccount}`),
     check(
@@ -236,6 +246,24 @@ export const ledgerMovements = pgTable(
     check('ledger_origin_check', sql`${t.origin} in ('hushgift', 'provider')`),
     check('ledger_settled_check', sql`(${t.state} = 'succeeded') = (${t.settledAt} is not null)`),
   ],
+);
+
+/**
+ * Succeeded ledger movements summed per kind and accounts, kept by statement-level triggers on ledger_movements
+ * (migration 0011) so the admin's Money section reads a few hundred rows at any size (decision 017). 16 shards
+ * (gift id % 16), as gift_status_totals.
+ */
+export const ledgerTotals = pgTable(
+  'ledger_totals',
+  {
+    kind: text('kind').notNull(),
+    debitAccount: text('debit_account').notNull(),
+    creditAccount: text('credit_account').notNull(),
+    shard: integer('shard').notNull(),
+    movements: bigint('movements', { mode: 'number' }).notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'ledger_totals_pk', columns: [t.kind, t.debitAccount, t.creditAccount, t.shard] })],
 );
 
 /**

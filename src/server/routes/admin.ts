@@ -1,11 +1,10 @@
 // Admin API: setup, login/logout, stats, gift lists, resend, unfreeze a claim, process-expired. Everything except
 // setup-needed, setup and login needs a valid admin session (401 otherwise).
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
-import { errorResponses, sessionSecurity } from '../http/contracts.js';
-import { clearSessionCookie, requireSession, sessionCookie, setSessionCookie } from '../http/session-auth.js';
+import { errorResponses } from '../http/contracts.js';
+import { clearSessionCookie, sessionCookie, setSessionCookie } from '../http/session-auth.js';
 import {
   HAS_MORE_HEADER,
   adminLoginResponseSchema,
@@ -20,23 +19,14 @@ import {
   successSchema,
 } from '../../shared/schemas/admin.js';
 import { createFirstAdmin, isSetupNeeded, setupCodeRequired } from '../services/admin/setup.js';
-import { adminEmail, loginAdmin, logoutAdmin } from '../services/admin/login.js';
+import { loginAdmin, logoutAdmin } from '../services/admin/login.js';
 import { giftStats } from '../services/admin/stats.js';
 import { recentGifts } from '../services/admin/gift-list.js';
 import { searchGifts } from '../services/admin/gift-search.js';
 import { resendGiftEmail } from '../services/admin/resend.js';
 import { processExpiredAsAdmin } from '../services/admin/expire-now.js';
 import { unfreezeClaim } from '../services/admin/unfreeze-claim.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    adminId?: number;
-  }
-}
-
-const tags = ['admin'];
-/** A route behind the admin session: documented as such, 401 without one. */
-const signedInDoc = { tags, security: sessionSecurity.admin };
+import { adminActor, adminSignedIn, adminTags as tags, signedInDoc } from './admin-session.js';
 
 export const adminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -88,13 +78,8 @@ export const adminRoutes =
     );
 
     // Everything registered below needs a signed-in admin.
-    const signedIn = async (request: FastifyRequest) => {
-      request.adminId = (await requireSession(request, deps, 'admin')).subjectId;
-    };
-    const actor = async (request: FastifyRequest) => ({
-      email: await adminEmail(deps, request.adminId!),
-      ip: request.ip,
-    });
+    const signedIn = adminSignedIn(deps);
+    const actor = (request: Parameters<typeof signedIn>[0]) => adminActor(deps, request);
 
     app.post(
       '/api/admin/logout',

@@ -7,6 +7,7 @@ import { giftRoutes } from './gifts.js';
 import { webhookRoutes } from './webhooks.js';
 import { claimRoutes } from './claims.js';
 import { adminRoutes } from './admin.js';
+import { adminMoneyRoutes } from './admin-money.js';
 import { donorRoutes } from './donor.js';
 import { contactRoutes } from './contact.js';
 import { manageRoutes } from './manage.js';
@@ -23,6 +24,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await app.register(webhookRoutes(deps));
   await app.register(claimRoutes(deps));
   await app.register(adminRoutes(deps));
+  await app.register(adminMoneyRoutes(deps));
   await app.register(donorRoutes(deps));
   await app.register(contactRoutes(deps));
   await app.register(manageRoutes(deps));

@@ -1,5 +1,5 @@
-// The sender's refund notice: the gift was not claimed in time, its amount goes back to the card; the processing
-// fee and any tip are kept.
+// The sender's refund notice: the gift was not claimed in time (or was cancelled, or refunded by support); its
+// amount goes back to the card; the processing fee and any tip are kept.
 import { formatUsd } from '../../../shared/money.js';
 import { CLAIM_WINDOW_DAYS } from '../../../shared/constants.js';
 import { inert, textToHtml } from '../render.js';
@@ -12,6 +12,8 @@ export interface RefundEmailInput {
   tipCents: number;
   /** Cancelled by the sender rather than expired. */
   cancelled?: boolean;
+  /** Refunded by our support team (the admin's "Refund sender") before it expired. */
+  byOperator?: boolean;
 }
 
 export function refundEmail(input: RefundEmailInput) {
@@ -26,7 +28,9 @@ export function refundEmail(input: RefundEmailInput) {
 ${
   input.cancelled
     ? `You cancelled your anonymous gift of ${amount}${to} before it was claimed.`
-    : `Your anonymous gift of ${amount}${to} was not claimed within ${CLAIM_WINDOW_DAYS} days, so it has expired.`
+    : input.byOperator
+      ? `Our support team has refunded your anonymous gift of ${amount}${to}; it can no longer be claimed.`
+      : `Your anonymous gift of ${amount}${to} was not claimed within ${CLAIM_WINDOW_DAYS} days, so it has expired.`
 }
 
 We have refunded the gift amount of ${amount} to the card you paid with. Refunds usually appear within 5–10 business days, depending on your bank. ${kept}

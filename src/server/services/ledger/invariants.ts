@@ -9,11 +9,12 @@
 //  - statuses agree with movements: claimed ↔ one succeeded transfer, refunded ↔ a succeeded refund, a
 //    pending gift has moved no money;
 //  - nothing is parked: a failed movement, or one failing longer than the attention delay, has its gift on the
-//    attention list.
+//    attention list;
+//  - the running totals (ledger_totals, kept by triggers) equal the sums over the movements.
 import { eq, sql } from 'drizzle-orm';
-import { gifts, ledgerMovements } from '../../db/schema.js';
+import { gifts, ledgerMovements, ledgerTotals } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
-import { ledgerFigures, type LedgerFigures } from './balances.js';
+import { ledgerFigures, runningTotalFigures, type LedgerFigures, type MoneyFigures } from './balances.js';
 
 export interface LedgerCheck {
   gifts: number;
@@ -77,5 +78,10 @@ export async function checkLedgerInvariants(
   }
   const t = totals!;
   if (t.clearing + t.disputedNet !== t.owed + t.fees + t.tips) violations.push('accounts do not sum to zero in total');
+  // The running totals the triggers keep (the admin's Money section) say the same as the movements.
+  const [running] = await db.select(runningTotalFigures).from(ledgerTotals);
+  for (const key of Object.keys(runningTotalFigures) as Array<keyof MoneyFigures>) {
+    if (running![key] !== t[key]) violations.push(`running total ${key}: ${running![key]} ≠ movements ${t[key]}`);
+  }
   return { gifts: perGift.length, movements: t.movements, totals: t, violations };
 }

@@ -63,7 +63,13 @@ export async function giftRefunded(
     .returning();
   if (!gift) return false;
   if (gift.senderEmail) {
-    const email = refundEmail({ ...gift, cancelled: gift.cancelledAt !== null });
+    // Expired before its expiry date and not cancelled by the sender: an operator refunded it.
+    const byOperator =
+      gift.cancelledAt === null &&
+      gift.expiresAt !== null &&
+      gift.expiredAt !== null &&
+      gift.expiredAt < gift.expiresAt;
+    const email = refundEmail({ ...gift, cancelled: gift.cancelledAt !== null, byOperator });
     await queueEmail(tx, clock, {
       kind: 'refund',
       to: gift.senderEmail,

@@ -1,0 +1,84 @@
+// The dashboard's "Needs attention" list: every gift an operator must look at (attention-sql.ts), the longest
+// waiting first, with its reason, how long it has waited, and which actions apply. One query; the partial
+// indexes of migration 0011 keep it to the gifts on the list whatever the number of gifts.
+import { asc, eq, sql } from 'drizzle-orm';
+import { gifts, ledgerMovements } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import { formatCents } from '../../../shared/money.js';
+import { ATTENTION_LIST_LIMIT, type AttentionItem, type AttentionList } from '../../../shared/schemas/admin-money.js';
+import type { GiftStatus } from '../../../shared/statuses.js';
+import { FROZEN_REASON } from '../claims/claim.js';
+import { listedGiftIds, outgoing, stuckMovement } from './attention-sql.js';
+
+const m = ledgerMovements;
+const asDate = <T extends Date | null>(expr: ReturnType<typeof sql>) => sql<T>`${expr}`.mapWith(gifts.createdAt);
+
+/** The movement words used in reasons. */
+export const MOVEMENT_WORDS: Record<string, string> = {
+  transfer: 'Transfer to the recipient',
+  refund: 'Refund to the sender',
+};
+
+export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>): Promise<AttentionList> {
+  const now = deps.clock.now();
+  const cutoff = new Date(now.getTime() - deps.config.moneyAttentionAfterMs);
+  const stuck = deps.db
+    .select({
+      giftId: m.giftId,
+      failingSince: sql<Date>`min(${m.failingSince})`.mapWith(gifts.createdAt).as('stuck_since'),
+      kind: sql<string>`(array_agg(${m.kind} order by ${m.id} desc))[1]`.as('stuck_kind'),
+      lastError: sql<string | null>`(array_agg(${m.lastError} order by ${m.id} desc))[1]`.as('stuck_error'),
+      failed: sql<boolean>`bool_or(${m.state} = 'failed')`.as('stuck_failed'),
+    })
+    .from(m)
+    .where(stuckMovement(cutoff))
+    .groupBy(m.giftId)
+    .as('stuck');
+  const frozen = sql`(${gifts.claimFrozenAt} is not null and ${gifts.status} = 'paid')`;
+  // When the oldest cause began: the failing movement's first failure, the freeze, else the latest money event
+  // (what raised the flag: a payment, an outside refund, a reversal), else payment.
+  const since = sql`coalesce(${stuck.failingSince}, case when ${frozen} then ${gifts.claimFrozenAt} end, (select max(${m.createdAt}) from ${m} where ${m.giftId} = ${gifts.id}), ${gifts.paidAt}, ${gifts.createdAt})`;
+  const rows = await deps.db
+    .select({
+      giftId: gifts.id,
+      status: gifts.status,
+      amountCents: gifts.amountCents,
+      needsAttention: gifts.needsAttention,
+      frozen: sql<boolean>`${frozen}`,
+      stuckKind: stuck.kind,
+      stuckError: stuck.lastError,
+      stuckFailed: stuck.failed,
+      since: asDate<Date>(since),
+      canRetry: sql<boolean>`exists (select 1 from ${m} where ${m.giftId} = ${gifts.id} and ${outgoing()} and ${m.state} <> 'succeeded')`,
+      canRefund: sql<boolean>`(${gifts.status} = 'paid' and ${gifts.transferStartedAt} is null and ${gifts.refundStartedAt} is null)`,
+      total: sql<number>`(count(*) over ())::int`.mapWith(Number),
+    })
+    .from(gifts)
+    .leftJoin(stuck, eq(stuck.giftId, gifts.id))
+    .where(sql`${gifts.id} in ${listedGiftIds(cutoff)}`)
+    .orderBy(asc(since), asc(gifts.id))
+    .limit(ATTENTION_LIST_LIMIT);
+
+  const items = rows.map((r): AttentionItem => {
+    const causes: AttentionItem['causes'] = [];
+    if (r.needsAttention) causes.push('flagged');
+    if (r.frozen) causes.push('frozen_claim');
+    if (r.stuckKind) causes.push('failed_movement');
+    const movementReason = r.stuckKind
+      ? `${MOVEMENT_WORDS[r.stuckKind] ?? r.stuckKind} ${r.stuckFailed ? 'failed' : 'keeps failing'}${r.stuckError ? `: ${r.stuckError}` : ''}`
+      : null;
+    return {
+      giftId: r.giftId,
+      status: r.status as GiftStatus,
+      amount: formatCents(r.amountCents),
+      reason: r.needsAttention ?? movementReason ?? FROZEN_REASON,
+      causes,
+      since: r.since.toISOString(),
+      ageSeconds: Math.max(0, Math.floor((now.getTime() - r.since.getTime()) / 1000)),
+      canRetry: r.canRetry,
+      canRefund: r.canRefund,
+      canResolve: Boolean(r.needsAttention) && !r.frozen && !r.stuckKind,
+    };
+  });
+  return { items, total: rows[0]?.total ?? 0 };
+}

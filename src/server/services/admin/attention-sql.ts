@@ -1,0 +1,33 @@
+// What puts a gift on the admin's attention list (decision 017), as SQL conditions shared by the list and the
+// actions that check a cause is gone. Their shapes match the partial indexes of migration 0011, so the list reads
+// only the gifts on it:
+//  - flagged: needs_attention says why (a permanent payout or refund failure, one failing for longer than
+//    MONEY_ATTENTION_AFTER_MINUTES, a payment that does not match its gift, an outside refund, a reversal, …);
+//  - a frozen claim (too many wrong answers) on a gift that can still be claimed;
+//  - an outgoing movement Hushgift started that failed, or has been failing for longer than the attention delay —
+//    even when the flag was cleared, so nothing stuck goes unseen.
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { gifts, ledgerMovements } from '../../db/schema.js';
+import { OUTGOING_KINDS } from '../ledger/accounts.js';
+
+const m = ledgerMovements;
+
+export const frozenClaim = (): SQL => and(isNotNull(gifts.claimFrozenAt), eq(gifts.status, 'paid'))!;
+
+/** Flagged, or a frozen claim: the predicate of gifts_attention_idx. */
+export const flaggedOrFrozen = (): SQL =>
+  sql`(${gifts.needsAttention} is not null or (${gifts.claimFrozenAt} is not null and ${gifts.status} = 'paid'))`;
+
+/** Hushgift's own payouts and refunds (the reconciler's). */
+export const outgoing = (): SQL => and(inArray(m.kind, [...OUTGOING_KINDS]), eq(m.origin, 'hushgift'))!;
+
+/** Failed, or failing since before `cutoff`: within the predicate of ledger_attention_idx. */
+export const stuckMovement = (cutoff: Date): SQL =>
+  and(
+    outgoing(),
+    sql`(${m.state} = 'failed' or (${m.state} in ('requested', 'in_flight', 'unknown') and ${m.failingSince} is not null and ${m.failingSince} <= ${cutoff.toISOString()}::timestamptz))`,
+  )!;
+
+/** The ids of every gift on the list. */
+export const listedGiftIds = (cutoff: Date): SQL =>
+  sql`(select ${gifts.id} from ${gifts} where ${flaggedOrFrozen()} union select ${m.giftId} from ${m} where ${stuckMovement(cutoff)})`;

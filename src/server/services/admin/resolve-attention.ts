@@ -1,0 +1,43 @@
+// "Mark resolved" on the attention list: clears the gift's flag once an operator has dealt with its cause. A cause
+// that is still there keeps the gift on the list whatever the flag says, so clearing it is refused: a frozen
+// claim ("Unfreeze claim" in the gift list, or refund the sender) and a failed or long-failing payout or refund
+// (retry it) — the ledger's invariant "nothing stuck is off the attention list" stays true.
+import { and, eq, sql } from 'drizzle-orm';
+import { gifts, ledgerMovements } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import { conflict, notFound } from '../../errors.js';
+import { stuckMovement } from './attention-sql.js';
+import { logAdminAction, type AdminActor } from './attention-actor.js';
+
+export async function resolveAttention(
+  deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
+  giftId: number,
+  actor: AdminActor,
+): Promise<void> {
+  const now = deps.clock.now();
+  const cutoff = new Date(now.getTime() - deps.config.moneyAttentionAfterMs);
+  await deps.db.transaction(async (tx) => {
+    const [gift] = await tx
+      .select({ status: gifts.status, needsAttention: gifts.needsAttention, claimFrozenAt: gifts.claimFrozenAt })
+      .from(gifts)
+      .where(eq(gifts.id, giftId))
+      .for('update');
+    if (!gift) throw notFound(`Gift #${giftId} was not found.`);
+    if (gift.claimFrozenAt && gift.status === 'paid')
+      throw conflict(
+        `Gift #${giftId}'s claim is frozen: use "Unfreeze claim" in the gift list, or refund the sender; marking it resolved would leave it frozen.`,
+      );
+    const [stuck] = await tx
+      .select({ one: sql`1` })
+      .from(ledgerMovements)
+      .where(and(eq(ledgerMovements.giftId, giftId), stuckMovement(cutoff)))
+      .limit(1);
+    if (stuck)
+      throw conflict(
+        `Gift #${giftId}'s payout or refund has failed: retry it (Retry now) until it goes through, or refund the sender.`,
+      );
+    if (!gift.needsAttention) throw conflict(`Gift #${giftId} is not on the attention list.`);
+    await tx.update(gifts).set({ needsAttention: null }).where(eq(gifts.id, giftId));
+    await logAdminAction(tx, deps.clock, 'admin.resolve_attention', actor, { giftId, reason: gift.needsAttention });
+  });
+}

@@ -1,0 +1,322 @@
+// The admin's Money section and Needs attention list (decision 017), on each engine: the ledger's totals to the
+// cent after paid, claimed and refunded gifts (from the running totals, equal to the movements); every gift an
+// operator must look at, with reason and age; and the actions "Retry now", "Refund sender" (exactly once under
+// parallel clicks) and "Mark resolved", each behind the admin session and the cross-site check, each recorded in
+// the security log with the admin's id.
+import { and, eq } from 'drizzle-orm';
+import { admins, gifts, ledgerMovements, outbox, sandboxRefunds, securityLog } from '../../src/server/db/schema.js';
+import { HOUR, MINUTE } from '../../src/server/clock.js';
+import { ProviderError } from '../../src/server/payments/provider.js';
+import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
+import { FROZEN_REASON } from '../../src/server/services/claims/claim.js';
+import { feeCents, parseMoney } from '../../src/shared/money.js';
+import type { AdminMoney, AttentionList } from '../../src/shared/schemas/admin-money.js';
+import { adminCookie, setupAdmin } from '../helpers/admin.js';
+import { complete, giftRow, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { checkLedger, movementsOf, paySandboxGift } from '../helpers/money.js';
+import { seedGift } from '../helpers/seed.js';
+import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
+
+describeEachEngine('admin money and attention', (ctx) => {
+  let cookie: string;
+  let adminId: number;
+  beforeAll(async () => {
+    await setupAdmin(ctx());
+    adminId = (await ctx().db.select({ id: admins.id }).from(admins))[0]!.id;
+  });
+  // Tests move the clock past the session's idle time: a fresh session each.
+  beforeEach(async () => {
+    cookie = await adminCookie(ctx());
+  });
+
+  const get = async <T>(url: string) => {
+    const res = await ctx().app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as T;
+  };
+  const act = (giftId: number, action: 'retry-movement' | 'refund-sender' | 'resolve-attention') =>
+    ctx().app.inject({ method: 'POST', url: `/api/admin/gifts/${giftId}/${action}`, headers: { cookie } });
+  const money = async () => {
+    const m = await get<AdminMoney>('/api/admin/money');
+    return Object.fromEntries(
+      Object.entries(m).map(([k, v]) => [k, parseMoney(v.replace('-', ''))! * (v.startsWith('-') ? -1 : 1)]),
+    );
+  };
+  const listed = async () => get<AttentionList>('/api/admin/attention');
+  const itemOf = async (giftId: number) => (await listed()).items.find((i) => i.giftId === giftId);
+  const logged = (event: string) => ctx().db.select().from(securityLog).where(eq(securityLog.event, event));
+
+  /** A refund call that fails at the provider with a retryable error, `times` times. */
+  function failRefunds(c: TestContext, times: number) {
+    const payments = c.deps.payments;
+    const real = payments.createRefund.bind(payments);
+    let left = times;
+    payments.createRefund = async (input) => {
+      if (left-- > 0) throw new ProviderError('503 Service Unavailable', true);
+      return real(input);
+    };
+    return () => (payments.createRefund = real);
+  }
+
+  it('shows the ledger totals to the cent after paid, claimed and refunded gifts', async () => {
+    const before = await money();
+    const c = ctx();
+    const paid = (await paySandboxGift(c, { amountCents: 1234, tipCents: 56 })).gift;
+    const claimed = await paySandboxGift(c, { amountCents: 7000, tipCents: 0 });
+    const account = await startClaim(c, claimed.claimToken, 'Rex');
+    await setAccountStatus(c, account, 'verified');
+    expect((await complete(c, claimed.claimToken)).json()).toMatchObject({ success: true });
+    const refunded = (await paySandboxGift(c, { amountCents: 2500, tipCents: 300 })).gift;
+    expect((await act(refunded.id, 'refund-sender')).statusCode).toBe(200);
+    expect((await giftRow(c, refunded.id)).status).toBe('refunded');
+
+    const after = await money();
+    const delta = (k: string) => after[k]! - before[k]!;
+    const fees = feeCents(1234) + feeCents(7000) + feeCents(2500);
+    expect({
+      collected: delta('collected'),
+      owedToRecipients: delta('owedToRecipients'),
+      paidOut: delta('paidOut'),
+      refunded: delta('refunded'),
+      fees: delta('fees'),
+      tips: delta('tips'),
+      disputed: delta('disputed'),
+    }).toEqual({
+      collected: 1234 + 56 + 7000 + 2500 + 300 + fees,
+      owedToRecipients: 1234,
+      paidOut: 7000,
+      refunded: 2500,
+      fees,
+      tips: 56 + 300,
+      disputed: 0,
+    });
+    // The running totals the section reads agree with the movements (one of the ledger's invariants).
+    expect((await checkLedger(c)).violations).toEqual([]);
+    expect(await get('/api/admin/money')).toMatchObject({ owedToRecipients: expect.stringMatching(/^\d+\.\d\d$/) });
+    expect(paid.status).toBe('paid');
+  });
+
+  it('lists flagged gifts, frozen claims and failed movements with reason and age, and nothing else', async () => {
+    const c = ctx();
+    const quiet = (await seedGift(c)).gift;
+    const flagged = (await paySandboxGift(c)).gift;
+    await c.db
+      .update(gifts)
+      .set({ needsAttention: 'Transfer tr_1 was reversed: decide.' })
+      .where(eq(gifts.id, flagged.id));
+    c.clock.advance(10 * MINUTE);
+    const frozen = (await seedGift(c, { claimFrozenAt: c.clock.now(), needsAttention: FROZEN_REASON })).gift;
+    // A refund that failed permanently, its flag cleared by hand: the failed movement keeps it listed.
+    const failed = (await seedGift(c, { paymentIntentId: null, expiresAt: new Date(c.clock.now().getTime() - 1) }))
+      .gift;
+    await processExpired(c.deps);
+    await c.db.update(gifts).set({ needsAttention: null }).where(eq(gifts.id, failed.id));
+    c.clock.advance(HOUR);
+    cookie = await adminCookie(c);
+
+    const list = await listed();
+    const ids = list.items.map((i) => i.giftId);
+    expect(ids).not.toContain(quiet.id);
+    expect(list.total).toBe(list.items.length);
+    const item = (id: number) => list.items.find((i) => i.giftId === id)!;
+    expect(item(flagged.id)).toMatchObject({
+      status: 'paid',
+      amount: '50.00',
+      reason: 'Transfer tr_1 was reversed: decide.',
+      causes: ['flagged'],
+      canRetry: false,
+      canRefund: true,
+      canResolve: true,
+    });
+    // Age: since the gift's latest money event (its payment), on the app's clock.
+    expect(item(flagged.id).ageSeconds).toBe((HOUR + 10 * MINUTE) / 1000);
+    expect(item(frozen.id)).toMatchObject({
+      reason: FROZEN_REASON,
+      causes: ['flagged', 'frozen_claim'],
+      ageSeconds: HOUR / 1000,
+      canRefund: true,
+      canResolve: false,
+    });
+    expect(item(failed.id)).toMatchObject({
+      status: 'expired',
+      reason: 'Refund to the sender failed: the gift has no payment to refund',
+      causes: ['failed_movement'],
+      ageSeconds: HOUR / 1000,
+      canRetry: true,
+      canRefund: false,
+      canResolve: false,
+    });
+    // Longest waiting first.
+    expect(ids.indexOf(flagged.id)).toBeLessThan(ids.indexOf(frozen.id));
+    // The ledger's check agrees: a failed movement whose gift is not flagged is stuck unseen. Flagged again, for
+    // the tests that check the whole ledger.
+    expect((await checkLedger(c)).violations).toEqual([
+      `gift ${failed.publicId} (expired): a movement is stuck and the gift is not on the attention list`,
+    ]);
+    await c.db.update(gifts).set({ needsAttention: 'Refund failed.' }).where(eq(gifts.id, failed.id));
+  });
+
+  it('Mark resolved clears a flag and records who did it; refused while the cause remains', async () => {
+    const c = ctx();
+    const flagged = (await paySandboxGift(c)).gift;
+    const reason = 'Refunded 100 cents in the provider dashboard: check the money.';
+    await c.db.update(gifts).set({ needsAttention: reason }).where(eq(gifts.id, flagged.id));
+    expect(await itemOf(flagged.id)).toBeDefined();
+
+    const res = await act(flagged.id, 'resolve-attention');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await giftRow(c, flagged.id)).needsAttention).toBeNull();
+    expect(await itemOf(flagged.id)).toBeUndefined();
+    const entry = (await logged('admin.resolve_attention')).find(
+      (e) => (e.detail as { giftId: number }).giftId === flagged.id,
+    );
+    expect(entry).toMatchObject({ actor: 'owner@example.com', detail: { adminId, giftId: flagged.id, reason } });
+
+    const again = await act(flagged.id, 'resolve-attention');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`Gift #${flagged.id} is not on the attention list.`);
+
+    const frozen = (await seedGift(c, { claimFrozenAt: c.clock.now(), needsAttention: FROZEN_REASON })).gift;
+    const refusedFrozen = await act(frozen.id, 'resolve-attention');
+    expect(refusedFrozen.statusCode).toBe(409);
+    expect(refusedFrozen.json().message).toMatch(
+      /claim is frozen: use "Unfreeze claim" in the gift list, or refund the sender/,
+    );
+    expect((await giftRow(c, frozen.id)).needsAttention).toBe(FROZEN_REASON);
+
+    const failed = (await seedGift(c, { paymentIntentId: null, expiresAt: new Date(c.clock.now().getTime() - 1) }))
+      .gift;
+    await processExpired(c.deps);
+    const refusedFailed = await act(failed.id, 'resolve-attention');
+    expect(refusedFailed.statusCode).toBe(409);
+    expect(refusedFailed.json().message).toMatch(/payout or refund has failed: retry it/);
+
+    expect((await act(999_999, 'resolve-attention')).statusCode).toBe(404);
+  });
+
+  it('Refund sender: parallel clicks make one refund, recorded with the admin; refused once the money is decided', async () => {
+    const c = ctx();
+    const { gift } = await paySandboxGift(c, { amountCents: 4321, tipCents: 200 });
+    await c.db.update(gifts).set({ needsAttention: 'Check this gift.' }).where(eq(gifts.id, gift.id));
+
+    const answers = await Promise.all(Array.from({ length: 4 }, () => act(gift.id, 'refund-sender')));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409]);
+    expect(answers.find((a) => a.statusCode === 200)!.json()).toEqual({
+      success: true,
+      message: 'Refund made; the sender has been told.',
+    });
+    for (const a of answers.filter((x) => x.statusCode === 409)) {
+      expect(a.json().message).toBe(`Gift #${gift.id} is already being refunded (or was refunded).`);
+    }
+    const refunds = await c.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.paymentIntentId, gift.paymentIntentId!));
+    expect(refunds.map((r) => r.amountCents)).toEqual([4321]);
+    const row = await giftRow(c, gift.id);
+    expect(row).toMatchObject({ status: 'refunded', needsAttention: null, refundId: refunds[0]!.id });
+    expect((await movementsOf(c, gift.id)).filter((m) => m.kind === 'refund')).toHaveLength(1);
+    const entries = (await logged('admin.refund_sender')).filter(
+      (e) => (e.detail as { giftId: number }).giftId === gift.id,
+    );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actor: 'owner@example.com',
+      detail: { adminId, giftId: gift.id, amountCents: 4321 },
+    });
+    const [mail] = await c.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.giftId, gift.id), eq(outbox.kind, 'refund')));
+    expect(mail!.textBody).toContain('Our support team has refunded your anonymous gift of $43.21');
+    expect(await itemOf(gift.id)).toBeUndefined();
+
+    // A claimed gift's money went to the recipient: refused, nothing changes.
+    const claimed = await paySandboxGift(c);
+    const account = await startClaim(c, claimed.claimToken, 'Rex');
+    await setAccountStatus(c, account, 'verified');
+    await complete(c, claimed.claimToken);
+    const refused = await act(claimed.gift.id, 'refund-sender');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `Gift #${claimed.gift.id} cannot be refunded: its payout to the recipient has already started.`,
+    );
+    expect((await giftRow(c, claimed.gift.id)).status).toBe('claimed');
+    expect((await act(999_999, 'refund-sender')).statusCode).toBe(404);
+    expect((await checkLedger(c)).violations).toEqual([]);
+  });
+
+  it('Retry now attempts the waiting refund at once; parallel clicks make one attempt', async () => {
+    const c = ctx();
+    const { gift } = await paySandboxGift(c, { amountCents: 3000 });
+    const restore = failRefunds(c, 1);
+    try {
+      const requested = await act(gift.id, 'refund-sender');
+      expect(requested.json().message).toBe(
+        'Refund requested; the provider did not answer, so it is retried automatically.',
+      );
+    } finally {
+      restore();
+    }
+    const [open] = (await movementsOf(c, gift.id)).filter((m) => m.kind === 'refund');
+    expect(open).toMatchObject({ state: 'unknown' });
+    expect(open!.nextAttemptAt!.getTime()).toBeGreaterThan(c.clock.now().getTime());
+
+    const answers = await Promise.all([act(gift.id, 'retry-movement'), act(gift.id, 'retry-movement')]);
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(ok[0]!.json()).toEqual({ outcome: 'succeeded', message: 'Refund to the sender made.' });
+    const busy = answers.find((a) => a.statusCode !== 200)!;
+    expect(busy.statusCode).toBe(409);
+    expect(
+      (await c.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, gift.paymentIntentId!)))
+        .length,
+    ).toBe(1);
+    expect((await giftRow(c, gift.id)).status).toBe('refunded');
+    const entries = (await logged('admin.retry_movement')).filter(
+      (e) => (e.detail as { giftId: number }).giftId === gift.id,
+    );
+    expect(entries.map((e) => e.detail)).toEqual([
+      { adminId, giftId: gift.id, movement: 'refund', outcome: 'succeeded' },
+    ]);
+
+    const nothing = await act(gift.id, 'retry-movement');
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().message).toBe(`Gift #${gift.id} has no payout or refund waiting to be retried.`);
+    expect((await act(999_999, 'retry-movement')).statusCode).toBe(404);
+  });
+
+  it('Retry now reopens a failed movement, which fails again with its reason', async () => {
+    const c = ctx();
+    const { gift } = await seedGift(c, { paymentIntentId: null, expiresAt: new Date(c.clock.now().getTime() - 1) });
+    await processExpired(c.deps);
+    const res = await act(gift.id, 'retry-movement');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      outcome: 'failed',
+      message: 'Refund to the sender was refused: the gift has no payment to refund',
+    });
+    const [movement] = await c.db.select().from(ledgerMovements).where(eq(ledgerMovements.giftId, gift.id));
+    expect(movement).toMatchObject({ state: 'failed', attempts: 2 });
+    expect((await itemOf(gift.id))?.causes).toEqual(['flagged', 'failed_movement']);
+  });
+
+  it('needs the admin session, and refuses cross-site requests', async () => {
+    const { gift } = await seedGift(ctx(), { needsAttention: 'x' });
+    for (const url of ['/api/admin/money', '/api/admin/attention']) {
+      expect((await ctx().app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+    for (const action of ['retry-movement', 'refund-sender', 'resolve-attention']) {
+      const url = `/api/admin/gifts/${gift.id}/${action}`;
+      expect((await ctx().app.inject({ method: 'POST', url })).statusCode).toBe(401);
+      const crossSite = await ctx().app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      });
+      expect(crossSite.statusCode).toBe(403);
+    }
+    expect((await giftRow(ctx(), gift.id)).needsAttention).toBe('x');
+  });
+});
