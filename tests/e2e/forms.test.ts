@@ -54,7 +54,7 @@ describeE2E('forms in Chromium', () => {
 
   const toRecipientStep = async (page: Page) => {
     await gotoHydrated(page, server().url + '/');
-    await page.getByRole('button', { name: '$50', exact: true }).click();
+    await page.getByRole('radio', { name: '$50', exact: true }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: "Who's Receiving Your Gift?" }).waitFor();
   };

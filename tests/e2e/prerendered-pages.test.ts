@@ -161,10 +161,8 @@ describeE2E('prerendered public pages', () => {
     const { page, errors } = await open('/');
     const cont = page.getByRole('button', { name: 'Continue' });
     expect(await cont.isDisabled()).toBe(true);
-    await page.getByRole('button', { name: '$100', exact: true }).click();
-    await expect(page.getByRole('button', { name: '$100', exact: true }).getAttribute('aria-pressed')).resolves.toBe(
-      'true',
-    );
+    await page.getByRole('radio', { name: '$100', exact: true }).check();
+    expect(await page.getByRole('radio', { name: '$100', exact: true }).isChecked()).toBe(true);
     await cont.click();
     await page.waitForURL('**/gift/recipient-info');
     expect(await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '{}').amount, DRAFT_KEY)).toBe(100);
@@ -174,9 +172,10 @@ describeE2E('prerendered public pages', () => {
 
   it('shows the saved draft on / only after hydration, without a mismatch', async () => {
     const { page, errors } = await open('/', { amount: 12.5 });
-    const custom = page.getByRole('button', { name: 'Custom', exact: true });
-    await page.waitForFunction(() => document.querySelector('#customAmount') !== null);
-    expect(await custom.getAttribute('aria-pressed')).toBe('true');
+    const custom = page.getByRole('radio', { name: 'Custom', exact: true });
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('#amount-option-custom')?.checked);
+    expect(await custom.isChecked()).toBe(true);
+    expect(await page.getByLabel('Custom amount ($)').isVisible()).toBe(true);
     expect(await page.getByLabel('Custom amount ($)').inputValue()).toBe('12.5');
     expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(false);
     expect(await serverDomKept(page)).toEqual({ same: true, removals: 0, hydrated: true });

@@ -14,7 +14,7 @@ describeE2E('sending a gift in Chromium', () => {
   async function fillToReview(page: Page, recipientEmail: string) {
     await gotoHydrated(page, server().url + '/');
     await page.getByRole('heading', { level: 1, name: /Send money anonymously/ }).waitFor();
-    await page.getByRole('button', { name: '$50', exact: true }).click();
+    await page.getByRole('radio', { name: '$50', exact: true }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/gift/recipient-info');
     await page.getByRole('heading', { name: "Who's Receiving Your Gift?" }).waitFor();
@@ -158,7 +158,7 @@ describeE2E('sending a gift in Chromium', () => {
     expect(await page.getByLabel('Add a security question').isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL((u) => u.pathname === '/');
-    expect(await page.getByRole('button', { name: '$50', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('radio', { name: '$50', exact: true }).isChecked()).toBe(true);
     await page.context().close();
   });
 
@@ -197,8 +197,8 @@ describeE2E('sending a gift in Chromium', () => {
     }
     const cont = page.getByRole('button', { name: 'Continue' });
     expect(await cont.isDisabled()).toBe(true);
-    await page.getByRole('button', { name: '$25', exact: true }).click();
-    await page.getByRole('button', { name: 'Custom', exact: true }).click();
+    await page.getByRole('radio', { name: '$25', exact: true }).check();
+    await page.getByRole('radio', { name: 'Custom', exact: true }).check();
     expect(await cont.isDisabled()).toBe(true); // a preset amount is reset by Custom
     await page.getByLabel('Custom amount ($)').fill('4.99');
     await cont.click();
@@ -218,8 +218,12 @@ describeE2E('sending a gift in Chromium', () => {
     await page.getByText('$12.34').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await gotoHydrated(page, server().url + '/');
-    await page.getByRole('button', { name: 'Send a Gift' }).click();
-    expect(await page.getByRole('button', { name: 'Custom', exact: true }).getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('main').getByRole('link', { name: 'Send a Gift' }).click();
+    expect(await page.getByRole('radio', { name: 'Custom', exact: true }).isChecked()).toBe(false);
+    expect(
+      await page.getByRole('radio', { name: '$25', exact: true }).evaluate((r) => r === document.activeElement),
+    ).toBe(true);
+    expect(new URL(page.url()).hash).toBe('');
     expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('hushgift:gift-draft') ?? '{}').tip)).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.context().close();
@@ -237,7 +241,7 @@ describeE2E('sending a gift in Chromium', () => {
     await gotoHydrated(page, server().url + '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await check('landing');
-    await page.getByRole('button', { name: 'Custom', exact: true }).click();
+    await page.getByRole('radio', { name: 'Custom', exact: true }).check();
     await page.getByLabel('Custom amount ($)').fill('4');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('The minimum gift is $5.00.').waitFor();

@@ -2,6 +2,7 @@
 import { MIN_GIFT_CENTS } from '../../shared/constants';
 import { dollarsToCents } from '../../shared/money';
 import type { GiftDraft } from './gift-draft';
+import { amountChoiceQuery, amountProblem, choiceAmount, readAmountChoice } from './amount-choice';
 
 export const PATHS = {
   landing: '/',
@@ -56,4 +57,16 @@ export function guardRedirect(step: GiftStep, draft: GiftDraft | null): string |
   if (step === 'message' && !draft.wantsPersonalMessage) return PATHS.review;
   if (step === 'security' && !draft.wantsSecurityQuestion) return PATHS.review;
   return null;
+}
+
+/**
+ * The recipient step reached by the landing form sent before its script ran (a GET with the choice in the query):
+ * the amount to save, or the landing page to go back to with the choice when it cannot be given (it shows why);
+ * null when the address carries no choice.
+ */
+export function arrivingAmount(search: string): { amount: number } | { back: string } | null {
+  const choice = readAmountChoice(new URLSearchParams(search));
+  if (!choice) return null;
+  const amount = choiceAmount(choice);
+  return amount > 0 && !amountProblem(amount) ? { amount } : { back: PATHS.landing + amountChoiceQuery(choice) };
 }

@@ -68,3 +68,26 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
   });
   return page;
 }
+
+/**
+ * Holds the app's scripts (/assets/*.js) until the answered function is called: pages paint from their HTML and
+ * stay unhydrated, as on a phone whose scripts have not arrived yet. Open pages with `waitUntil: 'commit'` or
+ * `'domcontentloaded'` meanwhile: a held script also holds the load event.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    // A request of a page that has meanwhile been left is gone; there is nothing to continue then.
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+/** Whether React has hydrated (or rendered) the page's #root yet. */
+export const isHydrated = (page: Page) =>
+  page.evaluate(() => {
+    const first = document.getElementById('root')?.firstElementChild;
+    return Boolean(first && Object.keys(first).some((key) => key.startsWith('__reactFiber$')));
+  });

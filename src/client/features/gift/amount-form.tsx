@@ -1,132 +1,154 @@
-// The landing page's amount form: presets $25/$50/$100 or Custom, then Continue (enabled above 0;
-// under $5 it says the minimum and does not continue). The saved draft's amount is shown once the page is
-// hydrated: the prerendered HTML and the first client render of `/` show no amount chosen.
+// The landing page's amount form: presets $25/$50/$100 or Custom, then Continue (enabled above 0 once the page is
+// hydrated; under $5 it says the minimum and does not continue).
+// It is a real HTML form (decision 007): radios and a GET to the recipient step, which takes the amount from the
+// address, so a choice made before the scripts arrive works, and the chips and the custom field follow the radios
+// by CSS alone. Once in the page, the form takes over what the person already chose (React keeps the DOM's values
+// while hydrating, but its next render would write the state over them); otherwise the saved draft.
 // Not a react-hook-form form (decision 010): its one text field does not need it, and `/` should not load it.
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { cn } from '../../lib/cn';
-import { parseDollarInput, readDraft, updateDraft } from '../../lib/gift-draft';
+import {
+  AMOUNT_FIELD,
+  CUSTOM_AMOUNT_FIELD,
+  CUSTOM_OPTION,
+  NO_CHOICE,
+  amountProblem,
+  choiceAmount,
+  choiceForAmount,
+  readAmountChoice,
+  type AmountChoice,
+} from '../../lib/amount-choice';
+import { readDraft, updateDraft } from '../../lib/gift-draft';
 import { PATHS } from '../../lib/gift-navigation';
 import { MAX_GIFT_CENTS, MIN_GIFT_CENTS, PRESET_AMOUNTS } from '../../../shared/constants';
-import { MAX_GIFT_MESSAGE, dollarsToCents, formatUsd } from '../../../shared/money';
-import { useHydrated } from '../../lib/use-hydrated';
+import { formatUsd } from '../../../shared/money';
 
-const isPreset = (amount: number) => (PRESET_AMOUNTS as readonly number[]).includes(amount);
-const savedAmount = () => readDraft()?.amount ?? 0;
+const OPTIONS = [
+  ...PRESET_AMOUNTS.map((value) => ({ value: String(value), label: `$${value}` })),
+  { value: CUSTOM_OPTION, label: 'Custom' },
+];
+/** The Custom radio's id; the custom field's class names it too (`group-has-[#amount-option-custom:checked]`). */
+const CUSTOM_RADIO_ID = 'amount-option-custom';
 
 /** Remount (change its key) to start over from the saved draft. */
 export function AmountForm() {
   const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const [restored, setRestored] = useState(hydrated);
-  const [amount, setAmount] = useState(() => (hydrated ? savedAmount() : 0));
-  const [custom, setCustom] = useState(() => amount > 0 && !isPreset(amount));
-  const [error, setError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
   const customInput = useRef<HTMLInputElement>(null);
-  if (hydrated && !restored) {
-    // Hydration just finished: apply the saved draft now (adjusting state while rendering, before any paint).
-    const saved = savedAmount();
-    setRestored(true);
-    setAmount(saved);
-    setCustom(saved > 0 && !isPreset(saved));
-  }
+  const taken = useRef(false);
+  // False in the prerendered HTML and while hydrating: until then the form is sent by the browser itself.
+  const [ready, setReady] = useState(false);
+  const [choice, setChoice] = useState<AmountChoice>(NO_CHOICE);
+  const [error, setError] = useState<string | null>(null);
+  const amount = choiceAmount(choice);
 
-  const choosePreset = (value: number) => {
-    setCustom(false);
-    setAmount(value);
-    setError(null);
-  };
-  const chooseCustom = () => {
-    setCustom(true);
-    if (amount === 0 || isPreset(amount)) setAmount(0);
+  useLayoutEffect(() => {
+    if (taken.current) return;
+    taken.current = true;
+    // Before the first paint of the hydrated (or client-rendered) form, in this order: what the person chose
+    // before the scripts arrived, a choice the recipient step sent back because it cannot be given (with why),
+    // then the saved draft.
+    const chosen = readAmountChoice(new FormData(form.current!));
+    const returned = chosen ? null : readAmountChoice(new URLSearchParams(window.location.search));
+    setChoice(chosen ?? returned ?? choiceForAmount(readDraft()?.amount ?? 0));
+    setReady(true);
+    if (returned) {
+      if (choiceAmount(returned) > 0) setError(amountProblem(choiceAmount(returned)));
+      void navigate(PATHS.landing, { replace: true });
+    }
+  }, [navigate]);
+
+  const choose = (next: AmountChoice) => {
+    setChoice(next);
     setError(null);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const cents = dollarsToCents(amount);
-    if (cents <= 0) return;
-    const problem =
-      cents < MIN_GIFT_CENTS
-        ? `The minimum gift is ${formatUsd(MIN_GIFT_CENTS)}.`
-        : cents > MAX_GIFT_CENTS
-          ? MAX_GIFT_MESSAGE
-          : null;
+    if (!(amount > 0)) return;
+    const problem = amountProblem(amount);
     if (problem) {
       // Only a custom amount can be out of range: the focus goes to it, which reads the error.
       setError(problem);
       customInput.current?.focus();
       return;
     }
-    updateDraft({ amount: cents / 100 });
+    updateDraft({ amount });
     void navigate(PATHS.recipient);
   };
 
-  const chip = (active: boolean) =>
-    cn(
-      'rounded-lg border-2 px-4 py-3 text-lg font-semibold transition-colors',
-      active
-        ? 'border-brand-700 bg-brand-700 text-white'
-        : 'border-slate-300 bg-white text-slate-900 hover:border-brand-600',
-    );
-
   return (
     <form
+      ref={form}
       id="amount-form"
+      method="get"
+      action={PATHS.recipient}
       onSubmit={submit}
-      noValidate
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      // Before hydration the browser checks the form (an amount must be chosen); then this component does.
+      noValidate={ready}
+      className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
       aria-labelledby="amount-heading"
     >
       <h2 id="amount-heading" className="text-xl font-bold text-slate-900">
         How much would you like to give?
       </h2>
-      <div role="group" aria-label="Gift amount" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {PRESET_AMOUNTS.map((value) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={!custom && amount === value}
-            className={chip(!custom && amount === value)}
-            onClick={() => choosePreset(value)}
-          >
-            ${value}
-          </button>
-        ))}
-        <button type="button" aria-pressed={custom} className={chip(custom)} onClick={chooseCustom}>
-          Custom
-        </button>
-      </div>
-      {custom ? (
-        <Field
-          id="customAmount"
-          label="Custom amount ($)"
-          hint={`Minimum ${formatUsd(MIN_GIFT_CENTS)}, maximum ${formatUsd(MAX_GIFT_CENTS)}.`}
-          error={error}
-          className="mt-4"
-        >
-          {(props) => (
-            <Input
-              {...props}
-              ref={customInput}
-              type="number"
-              inputMode="decimal"
-              min={MIN_GIFT_CENTS / 100}
-              max={MAX_GIFT_CENTS / 100}
-              step={0.01}
-              placeholder="Enter an amount"
-              defaultValue={amount > 0 ? amount : ''}
-              onChange={(e) => {
-                setAmount(parseDollarInput(e.target.value));
-                setError(null);
-              }}
-            />
-          )}
-        </Field>
-      ) : null}
-      <Button type="submit" size="lg" className="mt-6 w-full" disabled={!(amount > 0)}>
+      <fieldset className="mt-4">
+        <legend className="sr-only">Gift amount</legend>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {OPTIONS.map(({ value, label }) => (
+            <label key={value} className="relative">
+              <input
+                id={value === CUSTOM_OPTION ? CUSTOM_RADIO_ID : undefined}
+                type="radio"
+                name={AMOUNT_FIELD}
+                value={value}
+                required
+                checked={choice.option === value}
+                // A preset empties the custom amount, as the field was empty when Custom was chosen before.
+                onChange={() => choose({ option: value, customText: value === CUSTOM_OPTION ? choice.customText : '' })}
+                // Invisible over the whole chip, so a press anywhere on the chip lands on the radio itself.
+                className="peer absolute inset-0 z-10 m-0 cursor-pointer appearance-none opacity-0"
+              />
+              <span
+                className={
+                  'block rounded-lg border-2 border-slate-300 bg-white px-4 py-3 text-center text-lg font-semibold ' +
+                  'text-slate-900 transition-colors hover:border-brand-600 peer-checked:border-brand-700 ' +
+                  'peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:ring-2 ' +
+                  'peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2'
+                }
+              >
+                {label}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field
+        id={CUSTOM_AMOUNT_FIELD}
+        label="Custom amount ($)"
+        hint={`Minimum ${formatUsd(MIN_GIFT_CENTS)}, maximum ${formatUsd(MAX_GIFT_CENTS)}.`}
+        error={error}
+        // Shown while Custom is chosen, by CSS, so it works before the scripts arrive.
+        className="mt-4 hidden group-has-[#amount-option-custom:checked]:block"
+      >
+        {(props) => (
+          <Input
+            {...props}
+            ref={customInput}
+            name={CUSTOM_AMOUNT_FIELD}
+            type="number"
+            inputMode="decimal"
+            // No min/max here: the browser would refuse to send the form for a value left in the hidden field.
+            step="any"
+            placeholder="Enter an amount"
+            value={choice.customText}
+            onChange={(e) => choose({ option: CUSTOM_OPTION, customText: e.target.value })}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" className="mt-6 w-full" disabled={ready && !(amount > 0)}>
         Continue
       </Button>
     </form>

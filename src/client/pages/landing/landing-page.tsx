@@ -1,6 +1,8 @@
 // The landing page: headline, "Send a Gift", how it works, why Hushgift, and the amount form that starts the flow.
-import { useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { useState, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { buttonClass } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
 import { usePageMeta } from '../../lib/page-meta';
 import { startNewDraft } from '../../lib/gift-draft';
 import { AmountForm } from '../../features/gift/amount-form';
@@ -43,13 +45,16 @@ export default function LandingPage() {
   );
   const [formKey, setFormKey] = useState(0);
 
-  const sendAGift = () => {
+  // A link to the form, so it works before the scripts arrive; then it also starts a new draft.
+  const sendAGift = (event: MouseEvent) => {
+    event.preventDefault();
     startNewDraft();
-    setFormKey((k) => k + 1);
+    // The new form is in the page before it is scrolled to and focused.
+    flushSync(() => setFormKey((k) => k + 1));
     const form = document.getElementById('amount-form');
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     form?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'center' });
-    form?.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true });
+    form?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
   };
 
   return (
@@ -64,9 +69,9 @@ export default function LandingPage() {
               Help a friend, family member or anyone you care about — without the awkward conversation. They get the
               money; you stay anonymous.
             </p>
-            <Button size="lg" className="mt-8" onClick={sendAGift}>
+            <a href="#amount-form" className={cn(buttonClass('primary', 'lg'), 'mt-8')} onClick={sendAGift}>
               Send a Gift
-            </Button>
+            </a>
           </div>
           <AmountForm key={formKey} />
         </div>
