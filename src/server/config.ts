@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultKeyPrefix } from './services/ledger/accounts.js';
 import { SUPPORT_EMAIL_PUBLIC } from '../shared/constants.js';
+import { JOB_NAMES, type JobName } from './jobs/names.js';
 
 /** A person sends a few gifts at a time; a script starting checkouts by the hundred is refused. */
 export const GIFT_STARTS_PER_CLIENT_DEFAULT = 20;
@@ -55,6 +56,16 @@ const schema = z
     TRUST_PROXY: z.string().default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     JOBS_ENABLED: bool.default(true),
+    JOBS_PAUSED: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(JOB_NAMES, { error: `must list job names from: ${JOB_NAMES.join(', ')}` })))
+      .default([]),
     EXPIRY_INTERVAL_MINUTES: z.coerce.number().positive().default(10),
     OUTBOX_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
     DELIVERY_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
@@ -113,6 +124,11 @@ export interface Config {
   trustProxy: boolean | string[];
   logLevel: Env['LOG_LEVEL'];
   jobsEnabled: boolean;
+  /**
+   * Jobs this instance does not run on its schedule (JOBS_PAUSED), e.g. `expiry` while an operator refunds by hand
+   * during an incident; the admin's buttons still run them.
+   */
+  jobsPaused: JobName[];
   expiryIntervalMs: number;
   outboxIntervalMs: number;
   /** How often scheduled gifts whose time has come are delivered. */
@@ -170,6 +186,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     jobsEnabled: env.JOBS_ENABLED,
+    jobsPaused: env.JOBS_PAUSED,
     expiryIntervalMs: env.EXPIRY_INTERVAL_MINUTES * 60_000,
     outboxIntervalMs: env.OUTBOX_INTERVAL_MS,
     deliveryIntervalMs: env.DELIVERY_INTERVAL_MS,

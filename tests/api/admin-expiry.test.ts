@@ -145,6 +145,14 @@ describeEachEngine('process expired gifts', (ctx) => {
     const [row] = await c.db.select().from(gifts).where(eq(gifts.id, gift.id));
     expect(row!.status).toBe('refunded');
   });
+
+  it('leaves a paused job off the schedule (JOBS_PAUSED) and keeps the others', () => {
+    const c = ctx();
+    const all = scheduledJobs(c.deps).map((j) => j.name);
+    expect(all).toContain('expiry');
+    const paused = scheduledJobs({ ...c.deps, config: { ...c.deps.config, jobsPaused: ['expiry', 'reminders'] } });
+    expect(paused.map((j) => j.name)).toEqual(all.filter((name) => name !== 'expiry' && name !== 'reminders'));
+  });
 });
 
 // A provider whose refunds fail for chosen payment intents, to prove one failure neither stops the run nor is lost.

@@ -6,7 +6,7 @@ import { testConfig, type Config } from '../../src/server/config.js';
 import type { AppDeps } from '../../src/server/deps.js';
 import { devEmails } from '../../src/server/db/schema.js';
 import { deliverDueEmails } from '../../src/server/email/outbox.js';
-import { recordBounce } from '../../src/server/services/delivery/bounce.js';
+import { outboxHooks } from '../../src/server/services/delivery/outbox-hooks.js';
 import { devMailbox, type Mailer } from '../../src/server/email/transport.js';
 import { createPaymentProvider } from '../../src/server/payments/index.js';
 import type { PaymentProvider } from '../../src/server/payments/provider.js';
@@ -54,7 +54,7 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
           mailer,
           clock,
           messageIdDomain: 'test.local',
-          onBounce: (m) => recordBounce({ db, clock, publicUrl: config.publicUrl }, m),
+          ...outboxHooks({ db, clock, publicUrl: config.publicUrl }),
         },
         1000,
       );

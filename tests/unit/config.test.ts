@@ -57,4 +57,11 @@ describe('configuration', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://gift.example' }).secureCookies).toBe(true);
     expect(loadConfig({}).secureCookies).toBe(false);
   });
+  it('reads JOBS_PAUSED as job names and refuses a name that is not a job, listing the real ones', () => {
+    expect(loadConfig({}).jobsPaused).toEqual([]);
+    expect(loadConfig({ JOBS_PAUSED: 'expiry, reminders' }).jobsPaused).toEqual(['expiry', 'reminders']);
+    expect(() => loadConfig({ JOBS_PAUSED: 'expiry,refunds' })).toThrow(
+      /^Invalid configuration: JOBS_PAUSED must list job names from: outbox, delivery, .*expiry/,
+    );
+  });
 });

@@ -82,6 +82,8 @@ export async function deliverDueEmails(
     messageIdDomain: string;
     /** Called after a message was refused permanently (a bounce), with the failed row. */
     onBounce?: (message: BouncedMessage) => Promise<void>;
+    /** Called when a message that kept failing for other reasons had its last attempt, with the last error. */
+    onGiveUp?: (message: BouncedMessage, error: string) => Promise<void>;
   },
   limit = 20,
 ): Promise<DeliveryResult> {
@@ -128,17 +130,19 @@ export async function deliverDueEmails(
       // A permanent refusal (SMTP 5xx) is not retried: the address will not start working by itself.
       const permanent = isPermanentFailure(error);
       const giveUp = permanent || row.attempts >= OUTBOX_MAX_ATTEMPTS;
+      const lastError = String((error as Error).message ?? error).slice(0, 500);
       await db
         .update(outbox)
         .set({
           lockedUntil: null,
-          lastError: String((error as Error).message ?? error).slice(0, 500),
+          lastError,
           nextAttemptAt: new Date(clock.now().getTime() + backoffMs(row.attempts)),
           failedAt: giveUp ? clock.now() : null,
           ...(giveUp ? ERASED_MESSAGE : {}),
         })
         .where(eq(outbox.id, row.id));
       if (permanent) await deps.onBounce?.(row);
+      else if (giveUp) await deps.onGiveUp?.(row, lastError);
       result.failed++;
     }
   }

@@ -4,9 +4,10 @@ import { deliverDueEmails } from '../email/outbox.js';
 import { purgeExpiredData } from '../services/retention/purge.js';
 import { PAYOUT_JOB_INTERVAL_MS, runPayouts } from '../services/payouts/job.js';
 import type { Job } from './runner.js';
+import type { JobName } from './names.js';
 import { deliverScheduledGifts } from '../services/delivery/deliver-scheduled.js';
 import { sendDueReminders } from '../services/delivery/reminders.js';
-import { recordBounce } from '../services/delivery/bounce.js';
+import { outboxHooks } from '../services/delivery/outbox-hooks.js';
 import { processExpired } from '../services/expiry/expire-and-refund.js';
 import { checkPendingPayments } from '../services/events/pending-check.js';
 import { RECONCILER_INTERVAL_MS, runReconciler } from '../services/ledger/reconciler.js';
@@ -15,6 +16,11 @@ import { expireDueCheckouts } from '../payments/sandbox/checkout-completion.js';
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: string): void }): Job[] {
+  const paused = new Set(deps.config.jobsPaused);
+  return allJobs(deps, log).filter((job) => !paused.has(job.name));
+}
+
+function allJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: string): void }): Array<Job & { name: JobName }> {
   const host = new URL(deps.config.publicUrl).hostname;
   return [
     {
@@ -24,7 +30,7 @@ export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: str
         deliverDueEmails({
           ...deps,
           messageIdDomain: host,
-          onBounce: (message) => recordBounce({ ...deps, publicUrl: deps.config.publicUrl }, message),
+          ...outboxHooks({ ...deps, publicUrl: deps.config.publicUrl }),
         }),
     },
     // Scheduled gifts whose day has come, and reminders before expiry (decision 016).
@@ -49,7 +55,7 @@ export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: str
     { name: 'pending-payments', intervalMs: 10 * 60_000, run: () => checkPendingPayments(deps) },
     // Stripe expires its checkouts itself; the sandbox does it here, with the same event.
     ...(deps.payments.name === 'sandbox'
-      ? [{ name: 'sandbox-checkout-expiry', intervalMs: 5 * 60_000, run: () => expireDueCheckouts(deps) }]
+      ? [{ name: 'sandbox-checkout-expiry' as const, intervalMs: 5 * 60_000, run: () => expireDueCheckouts(deps) }]
       : []),
   ];
 }

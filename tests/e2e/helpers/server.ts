@@ -46,7 +46,7 @@ export function spawnBuiltServer(
 
 export async function startServer(
   env: Record<string, string> = {},
-  reuse?: { dataDir: string; port: number },
+  reuse?: { dataDir: string; port?: number },
 ): Promise<RunningServer> {
   const port = reuse?.port ?? (await freePort());
   const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-'));
