@@ -22,6 +22,7 @@ const schema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
+    LISTEN_FD: z.coerce.number().int().min(3).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -104,6 +105,11 @@ export interface Config {
   isProduction: boolean;
   port: number;
   host: string;
+  /**
+   * An inherited socket, already bound and listening, to serve on instead of PORT (LISTEN_FD; socket activation):
+   * whoever started the process chose and holds the port, so nothing can take it in between.
+   */
+  listenFd?: number;
   dataDir: string;
   databaseUrl?: string;
   databasePoolMax: number;
@@ -170,6 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isProduction: env.NODE_ENV === 'production',
     port: env.PORT,
     host: env.HOST,
+    listenFd: env.LISTEN_FD,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,

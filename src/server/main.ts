@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
+import type { FastifyListenOptions } from 'fastify';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { createDeps } from './bootstrap.js';
@@ -36,7 +37,12 @@ async function main(): Promise<void> {
     await deps.database.close();
   });
 
-  await app.listen({ port: config.port, host: config.host });
+  // Node's listen takes an inherited descriptor as { fd } (Fastify passes its options through; its types omit fd).
+  await app.listen(
+    config.listenFd === undefined
+      ? { port: config.port, host: config.host }
+      : ({ fd: config.listenFd, host: config.host } as FastifyListenOptions),
+  );
   app.log.info(
     { url: config.publicUrl, database: deps.database.engine, provider: deps.payments.name, mail: deps.mailer.kind },
     'Hushgift is listening',

@@ -68,7 +68,7 @@ describeE2E('donor account with a donor created before the server starts', () =>
       });
     }
     await database.close();
-    server = await startServer({}, { dataDir: first.dataDir, port: first.port });
+    server = await startServer({}, { dataDir: first.dataDir });
   });
   afterAll(async () => {
     await server?.dispose();

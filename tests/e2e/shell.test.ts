@@ -3,7 +3,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../helpers/smtp.js';
 import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
 import { startServer } from './helpers/server.js';
 
@@ -72,14 +71,13 @@ describeE2E('server process lifecycle', () => {
     const mailbox = await fetch(first.url + '/api/dev/emails');
     expect(mailbox.status).toBe(200);
     expect(await first.stop()).toBe(0);
-    const second = await startServer({}, { dataDir: first.dataDir, port: first.port });
+    const second = await startServer({}, { dataDir: first.dataDir });
     const health = await (await fetch(second.url + '/api/health')).json();
     expect(health).toMatchObject({ status: 'ok', engine: 'pglite' });
     await second.dispose();
   });
 
   it('starts with `npm start` (the README quick start) and serves the prerendered landing page', async () => {
-    const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hg-npm-start-'));
     let output = '';
     // Its own process group: npm runs a shell that runs the server, and all of them stop together.
@@ -88,10 +86,11 @@ describeE2E('server process lifecycle', () => {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
-        PORT: String(port),
+        // Port 0: the server binds a port the system chooses and logs it (npm passes on no socket to inherit).
+        PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -102,10 +101,13 @@ describeE2E('server process lifecycle', () => {
     try {
       let html = '';
       for (let i = 0; i < 300 && child.exitCode === null && !html; i++) {
-        html = await fetch(`http://127.0.0.1:${port}/`).then(
-          (r) => (r.ok ? r.text() : ''),
-          () => '',
-        );
+        const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+        html = !listening
+          ? ''
+          : await fetch(`${listening}/`).then(
+              (r) => (r.ok ? r.text() : ''),
+              () => '',
+            );
         if (!html) await new Promise((r) => setTimeout(r, 200));
       }
       expect(html, output).toMatch(/<div id="root">.*Send money anonymously\./s);

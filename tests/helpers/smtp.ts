@@ -8,18 +8,6 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A port nobody listens on now: only for servers in other processes, which must be told their port up front. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Binds its port once (port 0, chosen by the system) at listen() and keeps it until close(): start() and stop()
  * only switch between accepting mail and refusing every connection ("SMTP is down"), so no other process can take

@@ -3,7 +3,6 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../helpers/smtp.js';
 import { spawnBuiltServer } from './server.js';
 
 /** Starts the built server with a fault armed and waits until the process dies; answers its signal. */
@@ -11,8 +10,7 @@ export async function runUntilKilled(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<{ signal: string | null; output: string }> {
-  const port = await freePort();
-  const { child, output } = spawnBuiltServer(port, mkdtempSync(path.join(os.tmpdir(), 'hg-crash-')), env);
+  const { child, output } = await spawnBuiltServer(mkdtempSync(path.join(os.tmpdir(), 'hg-crash-')), env);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../helpers/smtp.js';
+import net from 'node:net';
 
 export interface RunningServer {
   url: string;
@@ -17,41 +17,58 @@ export interface RunningServer {
   dispose(): Promise<void>;
 }
 
-/** Spawns dist/node/server/main.js on the port and data directory, collecting what it prints. */
-export function spawnBuiltServer(
-  port: number,
+/** A listening socket on a port the system chose, to hand to a server process (LISTEN_FD). */
+async function listeningSocket(): Promise<{ port: number; fd: number; close(): void }> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  // Node exposes the descriptor of a listening socket only on its handle.
+  const fd = (server as unknown as { _handle: { fd: number } })._handle.fd;
+  return { port: (server.address() as net.AddressInfo).port, fd, close: () => server.close() };
+}
+
+/**
+ * Spawns dist/node/server/main.js on the data directory, collecting what it prints. The port is bound here once
+ * and the listening socket passed on as descriptor 3 (LISTEN_FD), so no other process can take it in between.
+ */
+export async function spawnBuiltServer(
   dataDir: string,
   env: Record<string, string>,
-): { child: ChildProcess; output: () => string } {
+): Promise<{ child: ChildProcess; output: () => string; port: number }> {
+  const socket = await listeningSocket();
   let out = '';
   const child = spawn(process.execPath, ['dist/node/server/main.js'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: {
       PATH: process.env.PATH,
-      PORT: String(port),
+      LISTEN_FD: '3',
+      PORT: String(socket.port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
+      PUBLIC_URL: `http://localhost:${socket.port}`,
       LOG_LEVEL: 'warn',
       // Every request comes from one address here; the per-client limit on gift starts has its own API test.
       GIFT_STARTS_PER_CLIENT: '100000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', socket.fd],
   });
+  // The child holds its own copy of the socket now; this process must not accept on it.
+  socket.close();
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  return { child, output: () => out };
+  return { child, output: () => out, port: socket.port };
 }
 
 export async function startServer(
   env: Record<string, string> = {},
-  reuse?: { dataDir: string; port?: number },
+  reuse?: { dataDir: string },
 ): Promise<RunningServer> {
-  const port = reuse?.port ?? (await freePort());
   const dataDir = reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-'));
+  const { child, output, port } = await spawnBuiltServer(dataDir, { OUTBOX_INTERVAL_MS: '250', ...env });
   const url = `http://localhost:${port}`;
-  const { child, output } = spawnBuiltServer(port, dataDir, { OUTBOX_INTERVAL_MS: '250', ...env });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const deadline = Date.now() + 60_000;
