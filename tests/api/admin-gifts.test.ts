@@ -33,6 +33,7 @@ describeEachEngine('admin dashboard data', (ctx) => {
       paid: 0,
       expired: 0,
       refunded: 0,
+      disputed: 0,
     });
 
     const mix: Array<[string, number]> = [
@@ -45,20 +46,22 @@ describeEachEngine('admin dashboard data', (ctx) => {
       ['claimed', 7550],
       ['expired', 3000],
       ['refunded', 4000],
+      ['disputed', 2000],
     ];
     for (const [status, amountCents] of mix) await seedGift(ctx(), { status, amountCents });
     const res = await get('/api/admin/stats');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      total: 9,
+      total: 10,
       // Money that was paid: every gift past checkout (pending gifts moved no money).
-      totalVolume: '320.55',
+      totalVolume: '340.55',
       claimed: 2,
       claimedVolume: '100.50',
       pending: 2,
       paid: 3,
       expired: 1,
       refunded: 1,
+      disputed: 1,
     });
   });
 
@@ -70,7 +73,7 @@ describeEachEngine('admin dashboard data', (ctx) => {
           totalVolume: sql<string>`coalesce(sum(${gifts.amountCents}) filter (where ${gifts.status} <> 'pending'), 0)::text`,
           claimedVolume: sql<string>`coalesce(sum(${gifts.amountCents}) filter (where ${gifts.status} = 'claimed'), 0)::text`,
           ...Object.fromEntries(
-            ['claimed', 'pending', 'paid', 'expired', 'refunded'].map((st) => [
+            ['claimed', 'pending', 'paid', 'expired', 'refunded', 'disputed'].map((st) => [
               st,
               sql<number>`(count(*) filter (where ${gifts.status} = ${st}))::int`,
             ]),

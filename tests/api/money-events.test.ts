@@ -13,9 +13,15 @@ import {
   sandboxWithStripeWebhooks,
   stripeSignature,
 } from '../helpers/gift-payload.js';
-import { claim, complete, giftRow, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { claim, complete, expireBehindClaim, giftRow, setAccountStatus, startClaim } from '../helpers/claims.js';
 import { checkLedger, movementsOf, paySandboxGift } from '../helpers/money.js';
 import { describeEachEngine } from '../helpers/test-app.js';
+import { scripted, type ScriptedProvider } from '../helpers/scripted-provider.js';
+import { ProviderError } from '../../src/server/payments/provider.js';
+import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
+import { runReconciler } from '../../src/server/services/ledger/reconciler.js';
+import { MINUTE } from '../../src/server/clock.js';
+import { sandboxRefunds } from '../../src/server/db/schema.js';
 
 const event = (id: string, type: string, object: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   stripeFixture('event', { id, type, data: { object }, ...extra });
@@ -139,6 +145,98 @@ describeEachEngine(
       expect(await ctx().db.$count(ledgerMovements, eq(ledgerMovements.giftId, gift.id))).toBe(3);
       expect((await ctx().db.select().from(gifts).where(eq(gifts.id, gift.id)))[0]!.recipientAccountId).toBe(again);
     });
+
+    // Hushgift's own refund (an expired gift's) waits for a retry when a refund is made in the dashboard: the money
+    // is counted once, and no second refund goes out.
+    describe("a dashboard refund while Hushgift's own refund is pending", () => {
+      const provider = () => ctx().deps.payments as ScriptedProvider;
+      const ownRefundPending = async (amountCents: number) => {
+        const { gift } = await paySandboxGift(ctx(), { amountCents, tipCents: 300 });
+        provider().script.fail('createRefund', new ProviderError('503 Service Unavailable', true));
+        await expireBehindClaim(ctx(), gift.id);
+        await processExpired(ctx().deps);
+        const own = (await movementsOf(ctx(), gift.id)).find((m) => m.kind === 'refund')!;
+        expect(own).toMatchObject({ state: 'unknown', origin: 'hushgift' });
+        return { gift, own };
+      };
+      const dashboardRefund = (gift: { id: number; paymentIntentId: string | null }, amount: number, id: string) =>
+        postEvent(
+          ctx(),
+          event(
+            `evt_${id}`,
+            'refund.created',
+            stripeFixture('refund', { id, amount, payment_intent: gift.paymentIntentId }),
+          ),
+        );
+      const sandboxRefundsOf = (gift: { paymentIntentId: string | null }) =>
+        ctx().db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, gift.paymentIntentId!));
+
+      it("cancels Hushgift's refund when the dashboard refunded the whole payment", async () => {
+        const { gift, own } = await ownRefundPending(3000);
+        await dashboardRefund(gift, gift.totalCents, `re_whole_${gift.id}`);
+        ctx().clock.advance(5 * MINUTE);
+        await runReconciler(ctx().deps);
+        expect(await sandboxRefundsOf(gift)).toHaveLength(0);
+        const after = await movementsOf(ctx(), gift.id);
+        expect(after.find((m) => m.id === own.id)).toMatchObject({
+          state: 'cancelled',
+          lastError: "Not sent: the payment was refunded in the provider's dashboard.",
+        });
+        expect(after.filter((m) => m.kind === 'refund' && m.state === 'succeeded').map((m) => m.amountCents)).toEqual([
+          3000,
+          gift.feeCents,
+          300,
+        ]);
+        expect(await giftRow(ctx(), gift.id)).toMatchObject({ status: 'refunded', needsAttention: null });
+        expect(await mine(gift.publicId)).toEqual([]);
+      });
+
+      it('lets both go out when the dashboard refunded no more than the fee and tip', async () => {
+        const { gift, own } = await ownRefundPending(3000);
+        await dashboardRefund(gift, 300, `re_tip_${gift.id}`);
+        const outside = (await movementsOf(ctx(), gift.id)).filter((m) => m.origin === 'provider');
+        // Taken from the fee (and tip), the gift amount stays reserved for Hushgift's refund.
+        expect(outside.every((m) => m.debitAccount !== 'owed_to_recipients')).toBe(true);
+        ctx().clock.advance(5 * MINUTE);
+        await runReconciler(ctx().deps);
+        expect((await sandboxRefundsOf(gift)).map((r) => r.amountCents)).toEqual([3000]);
+        expect((await movementsOf(ctx(), gift.id)).find((m) => m.id === own.id)!.state).toBe('succeeded');
+        expect(await giftRow(ctx(), gift.id)).toMatchObject({ status: 'refunded', needsAttention: null });
+        expect(await mine(gift.publicId)).toEqual([]);
+      });
+
+      it("counts Hushgift's refund once when a running total includes it before it is recorded", async () => {
+        const { gift, own } = await ownRefundPending(3000);
+        // The provider made Hushgift's refund; its answer was lost. Then 200 more are refunded in the dashboard and
+        // the charge reports the running total of both.
+        await ctx().deps.payments.createRefund({
+          paymentIntentId: gift.paymentIntentId!,
+          amountCents: 3000,
+          idempotencyKey: own.idempotencyKey,
+          metadata: {},
+        });
+        await postEvent(
+          ctx(),
+          event(
+            `evt_total_both_${gift.id}`,
+            'charge.refunded',
+            stripeFixture('charge', {
+              id: gift.chargeId,
+              payment_intent: gift.paymentIntentId,
+              amount_refunded: 3200,
+              refunds: { object: 'list', data: [stripeFixture('refund', { amount: 200, metadata: {} })] },
+            }),
+          ),
+        );
+        ctx().clock.advance(5 * MINUTE);
+        await runReconciler(ctx().deps);
+        const refunds = (await movementsOf(ctx(), gift.id)).filter((m) => m.kind === 'refund');
+        expect(refunds.reduce((n, m) => n + (m.state === 'succeeded' ? m.amountCents : 0), 0)).toBe(3200);
+        expect(refunds.find((m) => m.id === own.id)!.state).toBe('succeeded');
+        expect(await sandboxRefundsOf(gift)).toHaveLength(1);
+        expect(await mine(gift.publicId)).toEqual([]);
+      });
+    });
   },
-  { payments: sandboxWithStripeWebhooks },
+  { payments: (deps) => scripted(sandboxWithStripeWebhooks(deps)) },
 );

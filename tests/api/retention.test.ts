@@ -107,6 +107,15 @@ describeEachEngine('data retention', (ctx) => {
     expect((await row(paid.id)).recipientEmail).toBe(paid.recipientEmail);
   });
 
+  it('erases a gift closed by a lost card dispute 60 days after it was closed', async () => {
+    const { gift } = await seedGift(ctx(), { status: 'disputed', disputedAt: ctx().clock.now() });
+    ctx().clock.advance(60 * DAY - 1000);
+    expect(await purge()).toEqual(nothing);
+    ctx().clock.advance(1000);
+    expect(await purge()).toEqual({ ...nothing, giftsErased: 1 });
+    expect(await row(gift.id)).toMatchObject({ status: 'disputed', senderEmail: null, recipientEmail: null });
+  });
+
   it('erases a never-paid gift 60 days after its checkout was abandoned, or after it was created', async () => {
     const t0 = ctx().clock.now().getTime();
     // Never heard of again after it was started.

@@ -41,6 +41,12 @@ describe('verification status wording', () => {
     expect(of('verifying').title).toBe('Verifying your information');
   });
 
+  it('words a gift held or taken back by a card dispute without naming it', () => {
+    expect(of('on_hold')).toMatchObject({ title: 'Your gift is on hold', tone: 'progress' });
+    expect(of('unavailable')).toMatchObject({ title: 'This gift is no longer available', tone: 'ended' });
+    for (const status of ['on_hold', 'unavailable']) expect(JSON.stringify(of(status))).not.toMatch(/dispute/i);
+  });
+
   it('shows anything else as processing', () => {
     expect(of('something_new').title).toBe('Processing');
     expect(statusWording(undefined).title).toBe('Processing');

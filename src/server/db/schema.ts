@@ -54,16 +54,17 @@ type RetentionColumns = {
   refundedAt: AnyPgColumn;
   abandonedAt: AnyPgColumn;
   expiredAt: AnyPgColumn;
+  disputedAt: AnyPgColumn;
   createdAt: AnyPgColumn;
   personalDataErasedAt: AnyPgColumn;
 };
 /**
  * When a gift's personal data starts its retention period: claimed, refunded, left expired (a refund that never
- * completed), or abandoned unpaid;
+ * completed), closed by a lost card dispute, or abandoned unpaid;
  * null once erased, so the index holds only gifts still to erase.
  */
 export const personalDataDueAt = (t: RetentionColumns) =>
-  sql`(case when ${t.personalDataErasedAt} is not null then null when ${t.status} = 'claimed' then ${t.claimedAt} when ${t.status} = 'refunded' then ${t.refundedAt} when ${t.status} = 'expired' then ${t.expiredAt} when ${t.status} = 'pending' then coalesce(${t.abandonedAt}, ${t.createdAt}) end)`;
+  sql`(case when ${t.personalDataErasedAt} is not null then null when ${t.status} = 'claimed' then ${t.claimedAt} when ${t.status} = 'refunded' then ${t.refundedAt} when ${t.status} = 'expired' then ${t.expiredAt} when ${t.status} = 'disputed' then ${t.disputedAt} when ${t.status} = 'pending' then coalesce(${t.abandonedAt}, ${t.createdAt}) end)`;
 
 export const gifts = pgTable(
   'gifts',
@@ -120,6 +121,10 @@ export const gifts = pgTable(
     refundId: text('refund_id'),
     refundedAt: ts('refunded_at'),
 
+    // Card disputes (decision 014): open → the gift's money is frozen; lost → status 'disputed' since disputed_at.
+    disputeOpenedAt: ts('dispute_opened_at'),
+    disputedAt: ts('disputed_at'),
+
     // Reconciliation of money movements interrupted by a crash.
     reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
     reconcileAfter: ts('reconcile_after'),
@@ -174,7 +179,7 @@ export const gifts = pgTable(
     index('gifts_attention_idx')
       .on(t.id)
       .where(sql`${t.needsAttention} is not null or (${t.claimFrozenAt} is not null and ${t.status} = 'paid')`),
-    check('gifts_status_check', sql`${t.status} in ('pending', 'paid', 'claimed', 'expired', 'refunded')`),
+    check('gifts_status_check', sql`${t.status} in ('pending', 'paid', 'claimed', 'expired', 'refunded', 'disputed')`),
     check('gifts_amounts_check', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.tipCents} >= 0`),
     // Claim and expiry exclude each other: a gift is never both transferred and refunded.
     check(
@@ -222,7 +227,9 @@ export const ledgerMovements = pgTable(
     // Claim and expiry exclude each other in the ledger too: one live payout-or-refund Hushgift started per gift.
     uniqueIndex('ledger_one_outgoing_idx')
       .on(t.giftId)
-      .where(sql`${t.kind} in ('transfer', 'refund') and ${t.origin} = 'hushgift' and ${t.state} <> 'failed'`),
+      .where(
+        sql`${t.kind} in ('transfer', 'refund') and ${t.origin} = 'hushgift' and ${t.state} not in ('failed', 'cancelled')`,
+      ),
     index('ledger_due_idx')
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.state} in ('requested', 'in_flight', 'unknown')`),
@@ -242,7 +249,10 @@ export const ledgerMovements = pgTable(
       'ledger_kind_check',
       sql`${t.kind} in ('charge', 'fee', 'tip', 'transfer', 'refund', 'dispute_debit', 'dispute_credit', 'reversal')`,
     ),
-    check('ledger_state_check', sql`${t.state} in ('requested', 'in_flight', 'succeeded', 'failed', 'unknown')`),
+    check(
+      'ledger_state_check',
+      sql`${t.state} in ('requested', 'in_flight', 'succeeded', 'failed', 'unknown', 'cancelled')`,
+    ),
     check('ledger_origin_check', sql`${t.origin} in ('hushgift', 'provider')`),
     check('ledger_settled_check', sql`(${t.state} = 'succeeded') = (${t.settledAt} is not null)`),
   ],

@@ -114,6 +114,8 @@ export const adminStatsSchema = z.object({
   paid: z.number().int(),
   expired: z.number().int(),
   refunded: z.number().int(),
+  /** Gifts closed by a lost card dispute. */
+  disputed: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

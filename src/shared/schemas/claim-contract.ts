@@ -35,7 +35,16 @@ export interface ClaimCompleteResponse {
 
 export const GIFT_PUBLIC_ID_PATTERN = /^g_[A-Za-z0-9_-]{16}$/;
 
-export type ClaimStatus = 'completed' | 'transfer_pending' | 'setup_required' | 'verifying' | 'expired' | 'refunded';
+/** on_hold: a check of the payment (a card dispute) holds the payout; unavailable: the payment was taken back. */
+export type ClaimStatus =
+  | 'completed'
+  | 'transfer_pending'
+  | 'setup_required'
+  | 'verifying'
+  | 'on_hold'
+  | 'expired'
+  | 'refunded'
+  | 'unavailable';
 
 export interface GiftStatusResponse {
   status: ClaimStatus;

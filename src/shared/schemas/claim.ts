@@ -54,7 +54,7 @@ export const claimCompleteResponseSchema = z.object({
 }) satisfies z.ZodType<ClaimCompleteResponse>;
 
 export const giftStatusResponseSchema = z.object({
-  status: z.enum([...ONBOARDING_STATUSES, 'expired', 'refunded']),
+  status: z.enum([...ONBOARDING_STATUSES, 'on_hold', 'expired', 'refunded', 'unavailable']),
   stripeAccount: z.object({ requirements_pending: z.number().int() }),
 }) satisfies z.ZodType<GiftStatusResponse>;
 

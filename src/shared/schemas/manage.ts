@@ -40,6 +40,7 @@ export const GIFT_STAGES = [
   'expired',
   'cancelled',
   'refunded',
+  'disputed',
 ] as const;
 export type GiftStage = (typeof GIFT_STAGES)[number];
 
@@ -54,6 +55,7 @@ export const TIMELINE_EVENTS = [
   'cancelled',
   'expired',
   'refunded',
+  'disputed',
   'thank_you',
 ] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];

@@ -37,6 +37,18 @@ export function statusWording(status: GiftStatusResponse | null | undefined): St
         text: 'Our payment partner is checking the details you submitted. This usually takes a few minutes; this page updates by itself.',
         tone: 'progress',
       };
+    case 'on_hold':
+      return {
+        title: 'Your gift is on hold',
+        text: 'The payment for this gift is being checked, so it cannot be sent yet. If the check clears, we will send it automatically.',
+        tone: 'progress',
+      };
+    case 'unavailable':
+      return {
+        title: 'This gift is no longer available',
+        text: 'The payment for this gift was returned, so it can no longer be claimed. Contact support if you think this is a mistake.',
+        tone: 'ended',
+      };
     case 'expired':
     case 'refunded':
       return {

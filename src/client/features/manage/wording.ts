@@ -10,6 +10,7 @@ export const STAGE_LABEL: Record<GiftStage, string> = {
   expired: 'Expired',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  disputed: 'Closed: the payment was disputed',
 };
 
 export const EVENT_LABEL: Record<TimelineEvent, string> = {
@@ -23,6 +24,7 @@ export const EVENT_LABEL: Record<TimelineEvent, string> = {
   cancelled: 'Cancelled by you',
   expired: 'Expired',
   refunded: 'Refunded',
+  disputed: 'Payment disputed with the card issuer',
   thank_you: 'Thank-you note received',
 };
 

@@ -35,5 +35,6 @@ export async function giftStats(deps: Pick<ServiceDeps, 'db'>): Promise<AdminSta
     paid: by.paid.gifts,
     expired: by.expired.gifts,
     refunded: by.refunded.gifts,
+    disputed: by.disputed.gifts,
   };
 }

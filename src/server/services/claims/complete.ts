@@ -9,6 +9,10 @@ import type { ConnectedAccount } from '../../payments/provider.js';
 import { payOutGift } from '../payouts/pay-out.js';
 import { requireGiftByToken } from './find-gift.js';
 
+/** A card dispute froze the gift: said without naming the sender or the dispute. */
+export const ON_HOLD_MESSAGE =
+  'Your account is ready, but this gift is on hold while its payment is being checked. We will send it automatically if the check clears.';
+
 export function pendingMessage(account: ConnectedAccount): string {
   if (account.requirementsPending > 0) {
     const n = account.requirementsPending;
@@ -47,6 +51,8 @@ export async function completeClaim(deps: ServiceDeps, token: string): Promise<C
       };
     case 'not_ready':
       return { success: false, ...base, message: pendingMessage(outcome.account) };
+    case 'on_hold':
+      return { success: false, ...base, message: ON_HOLD_MESSAGE };
     case 'failed':
       return {
         success: false,

@@ -20,12 +20,17 @@ export async function giftClaimStatus(deps: ServiceDeps, publicId: string): Prom
       status: gifts.status,
       recipientAccountId: gifts.recipientAccountId,
       transferStartedAt: gifts.transferStartedAt,
+      transferId: gifts.transferId,
+      disputeOpenedAt: gifts.disputeOpenedAt,
     })
     .from(gifts)
     .where(eq(gifts.publicId, publicId));
   if (!gift || gift.status === 'pending') throw notFound(GIFT_NOT_FOUND);
   if (gift.status === 'claimed') return answer('completed');
   if (gift.status === 'expired' || gift.status === 'refunded') return answer(gift.status);
+  // A lost card dispute: delivered if it was paid out, otherwise no longer to be had.
+  if (gift.status === 'disputed') return answer(gift.transferId ? 'completed' : 'unavailable');
+  if (gift.disputeOpenedAt) return answer('on_hold');
   if (gift.transferStartedAt) return answer('transfer_pending');
   if (!gift.recipientAccountId) return answer('setup_required');
 

@@ -9,6 +9,7 @@ import type { AppEvent, AppEventKind } from '../../payments/events.js';
 import { handleCheckoutEvent } from './checkout-events.js';
 import { handleAccountEvent } from './account-events.js';
 import { handleMoneyEvent } from './money-events.js';
+import { handleDisputeEvent } from '../disputes/dispute-events.js';
 
 export interface EventOutcome {
   duplicate: boolean;
@@ -23,6 +24,9 @@ const HANDLERS: Partial<Record<AppEventKind, EventHandler>> = {
   payment_refunded: handleMoneyEvent,
   transfer_reversed: handleMoneyEvent,
   payout_account_disconnected: handleMoneyEvent,
+  dispute_opened: handleDisputeEvent,
+  dispute_won: handleDisputeEvent,
+  dispute_lost: handleDisputeEvent,
 };
 
 /** What webhook_events.type records: the app event, and for `other` the provider's own type. */

@@ -1,7 +1,7 @@
 // The provider's side of money (decision 014): a refund made outside Hushgift, a reversed transfer, a
 // disconnected payout account. Each is posted to the ledger under a key naming the provider's reference, so a
 // replay changes nothing, and whatever needs a person puts the gift on the attention list.
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { gifts, ledgerMovements, recipientAccounts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -10,46 +10,29 @@ import { queueEmail } from '../../email/outbox.js';
 import { refundEmail } from '../../email/templates/refund.js';
 import { movementKey, type LedgerAccount } from '../ledger/accounts.js';
 import { postMovement } from '../ledger/post.js';
-import { accountBalance, kindTotal } from '../ledger/balances.js';
 import { moneyUndecided } from '../gifts/money-undecided.js';
+import { flagGift, giftFigures, lockGiftByPayment, takeInOrder } from './gift-money.js';
 
 type Refunded = Extract<AppEvent, { kind: 'payment_refunded' }>;
 type Reversed = Extract<AppEvent, { kind: 'transfer_reversed' }>;
 type Disconnected = Extract<AppEvent, { kind: 'payout_account_disconnected' }>;
 
-async function flag(tx: Tx, giftId: number, reason: string): Promise<void> {
-  await tx
-    .update(gifts)
-    .set({ needsAttention: reason.slice(0, 500) })
-    .where(eq(gifts.id, giftId));
-}
-
-async function giftFigures(tx: Tx, giftId: number) {
-  const [figures] = await tx
-    .select({
-      owed: accountBalance('owed_to_recipients'),
-      fees: accountBalance('fee_revenue'),
-      tips: accountBalance('tip_revenue'),
-      refunded: kindTotal('refund'),
-    })
-    .from(ledgerMovements)
-    .where(eq(ledgerMovements.giftId, giftId));
-  return figures!;
+/** Hushgift's own refunds of the gift not recorded yet: all of them, and those that may have reached the provider. */
+async function ownOpenRefunds(tx: Tx, giftId: number): Promise<{ open: number; maybeMade: number }> {
+  const m = ledgerMovements;
+  const cents = (states: string[]) =>
+    sql<number>`coalesce(sum(${m.amountCents}) filter (where ${inArray(m.state, states)}), 0)::int`.mapWith(Number);
+  const [row] = await tx
+    .select({ open: cents(['requested', 'in_flight', 'unknown']), maybeMade: cents(['in_flight', 'unknown']) })
+    .from(m)
+    .where(and(eq(m.giftId, giftId), eq(m.kind, 'refund'), eq(m.origin, 'hushgift')));
+  return row!;
 }
 
 /** A refund made in the provider's dashboard (ours are recorded by the reconciler). */
 export async function handleOutsideRefund(tx: Tx, deps: ServiceDeps, event: Refunded): Promise<void> {
   if (event.by === 'hushgift') return;
-  const match = [
-    event.paymentRef && eq(gifts.paymentIntentId, event.paymentRef),
-    event.chargeRef && eq(gifts.chargeId, event.chargeRef),
-  ].filter(Boolean);
-  if (match.length === 0) return;
-  const [gift] = await tx
-    .select()
-    .from(gifts)
-    .where(or(...(match as never[])))
-    .for('update');
+  const gift = await lockGiftByPayment(tx, event);
   if (!gift) return;
   if (event.refundRef) {
     const [known] = await tx
@@ -59,24 +42,28 @@ export async function handleOutsideRefund(tx: Tx, deps: ServiceDeps, event: Refu
     if (known) return;
   }
   const figures = await giftFigures(tx, gift.id);
-  const amount = event.totalRefundedCents !== null ? event.totalRefundedCents - figures.refunded : event.amountCents;
+  const own = await ownOpenRefunds(tx, gift.id);
+  // A running total also counts Hushgift's own refund when it reached the provider before being recorded: that
+  // part is the reconciler's to record, never an outside refund too.
+  const amount =
+    event.totalRefundedCents !== null ? event.totalRefundedCents - figures.refunded - own.maybeMade : event.amountCents;
   if (amount <= 0) return;
   const now = deps.clock.now();
   const ref = event.refundRef ?? `total-${event.totalRefundedCents}`;
   // The refund comes out of what the gift still holds for the recipient, then the fee, then the tip; beyond
-  // that (already paid out) it is a loss.
-  let left = amount;
-  const parts: Array<[LedgerAccount, number]> = [];
-  for (const [account, available] of [
-    ['owed_to_recipients', figures.owed],
-    ['fee_revenue', figures.fees],
-    ['tip_revenue', figures.tips],
-  ] as const) {
-    const part = Math.min(left, Math.max(0, available));
-    if (part > 0) parts.push([account, part]);
-    left -= part;
-  }
-  if (left > 0) parts.push(['disputes', left]);
+  // that (already paid out) it is a loss. While Hushgift's own refund of the gift amount is open, the amount
+  // stays reserved for it when the fee and tip can cover the outside refund (the provider refunds at most what
+  // was charged, so both can go out); when they cannot, the outside refund returned the gift amount too and
+  // the reconciler cancels Hushgift's.
+  const split = (owed: number) =>
+    takeInOrder<LedgerAccount>(amount, [
+      ['owed_to_recipients', owed],
+      ['fee_revenue', figures.fees],
+      ['tip_revenue', figures.tips],
+    ]);
+  const reserved = split(figures.owed - own.open);
+  const { parts, beyond } = own.open > 0 && reserved.beyond === 0 ? reserved : split(figures.owed);
+  if (beyond > 0) parts.push(['disputes', beyond]);
   for (const [debit, part] of parts) {
     await postMovement(tx, {
       giftId: gift.id,
@@ -116,7 +103,7 @@ export async function handleOutsideRefund(tx: Tx, deps: ServiceDeps, event: Refu
     }
     return;
   }
-  await flag(
+  await flagGift(
     tx,
     gift.id,
     `Refunded ${amount} cents in the provider's dashboard while the gift was ${gift.status}${gift.transferStartedAt ? ' with its payout started' : ''}: check the money.`,
@@ -146,7 +133,7 @@ export async function handleTransferReversed(tx: Tx, deps: ServiceDeps, event: R
     now: deps.clock.now(),
   });
   if (posted)
-    await flag(
+    await flagGift(
       tx,
       transfer.giftId,
       `Transfer ${event.transferRef} was reversed (${event.amountCents} cents came back): decide whether to pay again or refund.`,

@@ -26,8 +26,12 @@ export const MOVEMENT_KINDS = [
 ] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
-/** requested → in_flight → succeeded | failed | unknown (the provider's answer was lost: look it up by key). */
-export const MOVEMENT_STATES = ['requested', 'in_flight', 'succeeded', 'failed', 'unknown'] as const;
+/**
+ * requested → in_flight → succeeded | failed | unknown (the provider's answer was lost: look it up by key), or
+ * cancelled: never sent because it is no longer needed (a lost dispute took the payment back, the provider's
+ * dashboard already refunded it).
+ */
+export const MOVEMENT_STATES = ['requested', 'in_flight', 'succeeded', 'failed', 'unknown', 'cancelled'] as const;
 export type MovementState = (typeof MOVEMENT_STATES)[number];
 
 /** Movements Hushgift sends out and the reconciler drives to an end. */

@@ -9,6 +9,9 @@
 // Retryable errors (network, timeouts, 429, 5xx) are retried with capped backoff for as long as the gift lives,
 // never parking it; after MONEY_ATTENTION_AFTER_MINUTES of failing the gift also goes on the attention list.
 // Permanent errors fail the movement and put the gift on the attention list at once, with the provider's reason.
+// A gift under a card dispute has its movement looked up but never sent: held while the dispute is open,
+// cancelled once it is lost. Nor is money sent that the gift no longer holds (refunded in the provider's
+// dashboard meanwhile): a refund already made there cancels Hushgift's, anything else fails for an operator.
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { gifts, ledgerMovements } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
@@ -20,6 +23,8 @@ import { faultPoint } from '../../fault-injection.js';
 import { movementKey, OUTGOING_KINDS } from './accounts.js';
 import { postMovement, type Movement } from './post.js';
 import { giftRefunded, giftTransferred } from './settle.js';
+import { giftFigures } from '../events/gift-money.js';
+import { disputedGiftMoved, settleLostDisputes } from '../disputes/dispute-ledger.js';
 
 export const RECONCILER_INTERVAL_MS = 30_000;
 const BACKOFF_BASE_MS = 30_000;
@@ -34,7 +39,11 @@ export function retryDelayMs(attempts: number): number {
 
 const OPEN_STATES = ['requested', 'in_flight', 'unknown'];
 type Gift = typeof gifts.$inferSelect;
-export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'busy';
+/** held: waits for the gift's open dispute; cancelled: no longer needed, never sent. */
+export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'busy' | 'held' | 'cancelled';
+
+/** A card dispute is open on the gift, or it was lost: its money must not move. */
+const underDispute = (gift: Gift) => gift.disputeOpenedAt !== null || gift.status === 'disputed';
 
 /** Posts a requested movement of the gift amount under its key. Call inside the deciding transaction. */
 function requestMovement(kind: 'transfer' | 'refund') {
@@ -129,7 +138,49 @@ async function record(deps: ServiceDeps, movement: Movement, moved: MoneyMovemen
       .where(and(eq(ledgerMovements.id, movement.id), sql`${ledgerMovements.state} <> 'succeeded'`));
     if (movement.kind === 'transfer') await giftTransferred(tx, deps.clock, movement.giftId, moved.id, now);
     else await giftRefunded(tx, deps.clock, movement.giftId, moved.id, now);
+    await disputedGiftMoved(tx, deps, movement.giftId, now);
   });
+}
+
+/** Ends a movement that will never be sent, and what that means for its gift, in one transaction. */
+async function cancel(deps: ServiceDeps, movement: Movement, gift: Gift, reason: string): Promise<AttemptOutcome> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(ledgerMovements)
+      .set({ state: 'cancelled', nextAttemptAt: null, failingSince: null, lastError: reason })
+      .where(and(eq(ledgerMovements.id, movement.id), inArray(ledgerMovements.state, OPEN_STATES)));
+    if (gift.status === 'disputed') await settleLostDisputes(tx, deps, gift, now);
+    else if (movement.kind === 'refund') await giftRefunded(tx, deps.clock, gift.id, null, now);
+  });
+  return 'cancelled';
+}
+
+/** Not sent while the gift's dispute is open: due again when it is won (or looked up once more when lost). */
+async function hold(deps: ServiceDeps, movement: Movement): Promise<AttemptOutcome> {
+  await deps.db
+    .update(ledgerMovements)
+    .set({ state: 'requested', nextAttemptAt: null, failingSince: null })
+    .where(and(eq(ledgerMovements.id, movement.id), inArray(ledgerMovements.state, OPEN_STATES)));
+  return 'held';
+}
+
+/**
+ * What a movement the provider has not made may still do: wait for or give way to a dispute, give way to a
+ * refund made in the provider's dashboard, or go out (null).
+ */
+async function instead(deps: ServiceDeps, movement: Movement, gift: Gift): Promise<AttemptOutcome | null> {
+  if (gift.status === 'disputed')
+    return cancel(deps, movement, gift, 'Not sent: a lost card dispute took the payment back.');
+  if (underDispute(gift)) return hold(deps, movement);
+  const { owed, refundedOutside } = await giftFigures(deps.db, gift.id);
+  if (refundedOutside === 0 || owed >= movement.amountCents) return null;
+  if (movement.kind === 'refund' && owed <= 0)
+    return cancel(deps, movement, gift, "Not sent: the payment was refunded in the provider's dashboard.");
+  throw new ProviderError(
+    `not sent: only ${Math.max(0, owed)} of its ${movement.amountCents} cents are still held for the gift (refunded in the provider's dashboard?)`,
+    false,
+  );
 }
 
 const what = (movement: Movement) =>
@@ -187,7 +238,12 @@ export async function attemptMovement(
   if (!row) return 'busy';
   const { movement, gift } = row;
   try {
-    const moved = (await lookUp(deps, movement, gift)) ?? (await send(deps, movement, gift));
+    let moved = await lookUp(deps, movement, gift);
+    if (!moved) {
+      const outcome = await instead(deps, movement, gift);
+      if (outcome) return outcome;
+      moved = await send(deps, movement, gift);
+    }
     faultPoint(movement.kind === 'transfer' ? 'after-transfer' : 'after-refund');
     await record(deps, movement, moved);
     return 'succeeded';

@@ -49,11 +49,12 @@ export async function giftTransferred(
   return true;
 }
 
+/** refundId: Hushgift's refund, or null when the provider's dashboard refunded the payment instead. */
 export async function giftRefunded(
   tx: Tx,
   clock: Clock,
   giftId: number,
-  refundId: string,
+  refundId: string | null,
   now: Date,
 ): Promise<boolean> {
   const [gift] = await tx

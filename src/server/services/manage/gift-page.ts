@@ -43,6 +43,7 @@ function dateEvents(gift: ManagedGiftRow): TimelineEntry[] {
     ...at('cancelled', gift.cancelledAt),
     ...(gift.cancelledAt ? [] : at('expired', gift.expiredAt)),
     ...at('refunded', gift.refundedAt),
+    ...at('disputed', gift.disputedAt),
     ...at('thank_you', gift.thankYouAt),
   ];
 }

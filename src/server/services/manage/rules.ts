@@ -6,7 +6,13 @@ import { MANAGE_MESSAGES, type GiftStage } from '../../../shared/schemas/manage.
 import type { ManagedGiftRow } from './find-managed-gift.js';
 
 export function isChangeable(gift: ManagedGiftRow): boolean {
-  return gift.status === 'paid' && !gift.claimStartedAt && !gift.transferStartedAt && !gift.refundStartedAt;
+  return (
+    gift.status === 'paid' &&
+    !gift.claimStartedAt &&
+    !gift.transferStartedAt &&
+    !gift.refundStartedAt &&
+    !gift.disputeOpenedAt
+  );
 }
 
 /** Throws a 409 a sender can understand when the gift can no longer be changed. */
@@ -14,6 +20,8 @@ export function assertChangeable(gift: ManagedGiftRow): void {
   if (isChangeable(gift)) return;
   if (gift.claimStartedAt || gift.status === 'claimed') throw conflict(MANAGE_MESSAGES.claimStarted);
   if (gift.cancelledAt) throw conflict('This gift is already cancelled.');
+  if (gift.status === 'disputed' || gift.disputeOpenedAt)
+    throw conflict('The payment for this gift is disputed with the card issuer, so it can no longer be changed.');
   throw conflict(
     `This gift has ${gift.status === 'refunded' ? 'been refunded' : 'expired'}, so it can no longer be changed.`,
   );
@@ -33,6 +41,7 @@ export function correctionsLeft(gift: ManagedGiftRow): number {
 
 export function stageOf(gift: ManagedGiftRow): GiftStage {
   if (gift.status === 'claimed') return 'claimed';
+  if (gift.status === 'disputed') return 'disputed';
   if (gift.cancelledAt) return gift.status === 'refunded' ? 'refunded' : 'cancelled';
   if (gift.status === 'refunded') return 'refunded';
   if (gift.status === 'expired') return 'expired';

@@ -16,6 +16,8 @@ export type PayoutOutcome =
   | { kind: 'in_progress' }
   | { kind: 'not_ready'; account: ConnectedAccount }
   | { kind: 'failed'; message: string }
+  /** A card dispute is open on the payment: nothing is paid out until it closes. */
+  | { kind: 'on_hold' }
   | { kind: 'not_payable' };
 
 /** Pays the gift out if its recipient's account can receive transfers now. Safe to call any number of times in parallel. */
@@ -25,6 +27,7 @@ export async function payOutGift(deps: ServiceDeps, giftId: number): Promise<Pay
   if (gift.status === 'claimed') return { kind: 'claimed' };
   if (gift.status !== 'paid' || !gift.claimStartedAt || !gift.recipientAccountId || gift.refundStartedAt)
     return { kind: 'not_payable' };
+  if (gift.disputeOpenedAt) return { kind: 'on_hold' };
   if (gift.transferStartedAt) return { kind: 'in_progress' };
 
   // Arriving back from onboarding proves nothing: ask the provider.
@@ -44,6 +47,8 @@ export async function payOutGift(deps: ServiceDeps, giftId: number): Promise<Pay
     const outcome = await attemptMovement(deps, movement.id);
     if (outcome === 'succeeded') return { kind: 'claimed' };
     if (outcome === 'busy') return { kind: 'in_progress' };
+    if (outcome === 'held') return { kind: 'on_hold' };
+    if (outcome === 'cancelled') return { kind: 'not_payable' };
     return {
       kind: 'failed',
       message: outcome === 'failed' ? 'the transfer was refused' : 'the transfer will be retried',
@@ -52,6 +57,7 @@ export async function payOutGift(deps: ServiceDeps, giftId: number): Promise<Pay
 
   const current = await loadGift(deps.db, giftId);
   if (current?.status === 'claimed') return { kind: 'claimed' };
+  if (current?.status === 'paid' && current.disputeOpenedAt) return { kind: 'on_hold' };
   if (current?.status === 'paid' && current.transferStartedAt) return { kind: 'in_progress' };
   return { kind: 'not_payable' };
 }
