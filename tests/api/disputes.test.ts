@@ -22,6 +22,7 @@ import { checkLedger, movementsOf, paySandboxGift } from '../helpers/money.js';
 import { scripted, type ScriptedProvider } from '../helpers/scripted-provider.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
 import { manage, paidGift } from '../helpers/gift-page.js';
+import { adminCookie, setupAdmin } from '../helpers/admin.js';
 
 type Gift = Awaited<ReturnType<typeof paySandboxGift>>['gift'];
 type Outcome = 'opened' | 'won' | 'lost';
@@ -226,6 +227,19 @@ for (const channel of [stripeChannel, sandboxChannel]) {
         await runReconciler(ctx().deps);
         expect(provider().script.count('createTransfer')).toBe(calls);
         expect((await complete(ctx(), claimToken)).json().message).toBe(ON_HOLD_MESSAGE);
+        // An operator's "Retry now" does not send it either.
+        await setupAdmin(ctx());
+        const retry = await ctx().app.inject({
+          method: 'POST',
+          url: `/api/admin/gifts/${gift.id}/retry-movement`,
+          headers: { cookie: await adminCookie(ctx()) },
+        });
+        expect(retry.json()).toEqual({
+          outcome: 'held',
+          message:
+            'Transfer to the recipient waits: a card dispute on the payment is open, nothing is sent until it closes.',
+        });
+        expect(provider().script.count('createTransfer')).toBe(calls);
 
         await dispute(gift, 'lost');
         await runReconciler(ctx().deps);

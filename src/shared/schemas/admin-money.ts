@@ -53,7 +53,8 @@ export const attentionListSchema = z.object({
 export type AttentionList = z.infer<typeof attentionListSchema>;
 
 export const retryOutcomeSchema = z.object({
-  outcome: z.enum(['succeeded', 'retrying', 'failed']),
+  /** held: waits while a card dispute is open; cancelled: no longer needed (a lost dispute, a dashboard refund). */
+  outcome: z.enum(['succeeded', 'retrying', 'failed', 'held', 'cancelled']),
   message: z.string(),
 });
 export type RetryOutcome = z.infer<typeof retryOutcomeSchema>;

@@ -18,6 +18,8 @@ const OUTCOME_MESSAGES: Record<AttemptOutcome, string> = {
   retrying: 'Refund requested; the provider did not answer, so it is retried automatically.',
   failed: 'Refund requested, but the provider refused it: the gift stays on the list with the reason.',
   busy: 'Refund requested; it is being made now.',
+  held: 'Refund requested; it waits while a card dispute on the payment is open.',
+  cancelled: 'Refund not sent: the payment was already refunded or taken back by a card dispute.',
 };
 
 function refusal(giftId: number, gift: typeof gifts.$inferSelect | undefined): Error {

@@ -52,11 +52,13 @@ export async function retryGiftMovement(deps: ServiceDeps, giftId: number, actor
     outcome,
   });
   const what = MOVEMENT_WORDS[movement.kind] ?? movement.kind;
-  const message =
-    outcome === 'succeeded'
-      ? `${what} made.`
-      : outcome === 'retrying'
-        ? `${what} failed again and will be retried automatically: ${after?.lastError ?? 'no answer'}`
-        : `${what} was refused: ${after?.lastError ?? 'no reason given'}`;
+  const messages: Record<RetryOutcome['outcome'], string> = {
+    succeeded: `${what} made.`,
+    retrying: `${what} failed again and will be retried automatically: ${after?.lastError ?? 'no answer'}`,
+    failed: `${what} was refused: ${after?.lastError ?? 'no reason given'}`,
+    held: `${what} waits: a card dispute on the payment is open, nothing is sent until it closes.`,
+    cancelled: `${what} is no longer needed and was not sent: ${after?.lastError ?? 'no reason given'}`,
+  };
+  const message = messages[outcome];
   return { outcome, message };
 }
