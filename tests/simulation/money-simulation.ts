@@ -1,0 +1,337 @@
+// A seeded, reproducible simulation of the money flows (issue 13): gifts paid through the sandbox checkout, each
+// living one story — claimed (with parallel completions), left to expire, a claim racing its expiry, refunded in
+// the provider's dashboard, paid out then reversed, a movement refused for good, an answer lost after the money
+// moved — while duplicate and out-of-order webhooks arrive, the provider has outages of random length and the
+// database is restored from a backup taken days earlier. At the end every invariant of the ledger must hold, the
+// provider's own records must agree with it (nothing moved twice), and nothing may be stuck off the attention list.
+import { eq, inArray } from 'drizzle-orm';
+import { gifts, ledgerMovements, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema.js';
+import { DAY, HOUR, MINUTE } from '../../src/server/clock.js';
+import { handleProviderEvent } from '../../src/server/services/events/handle-event.js';
+import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
+import { runReconciler } from '../../src/server/services/ledger/reconciler.js';
+import { runPayouts } from '../../src/server/services/payouts/job.js';
+import { complete, expireBehindClaim, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { checkLedger, paySandboxGift } from '../helpers/money.js';
+import type { TestContext } from '../helpers/test-app.js';
+import { restoreSnapshot, takeSnapshot } from './database-snapshot.js';
+import type { SimulatedProvider } from './simulated-provider.js';
+
+export const STORIES = [
+  'claimed',
+  'expires',
+  'claim-races-expiry',
+  'dashboard-refund',
+  'reversed',
+  'refused',
+  'answer-lost',
+] as const;
+export type Story = (typeof STORIES)[number];
+/** Relative weights of the stories, in STORIES order. */
+const WEIGHTS = [40, 20, 8, 8, 8, 8, 8];
+
+export interface SimulationFigures {
+  seed: number;
+  gifts: number;
+  stories: Record<Story, number>;
+  movements: number;
+  attempts: number;
+  retries: number;
+  attentionItems: number;
+  outages: number;
+  outageErrors: number;
+  lostAnswers: number;
+  refused: number;
+  forgottenKeys: number;
+  foundMoved: number;
+  duplicateEvents: number;
+  restores: number;
+  seconds: number;
+  violations: string[];
+}
+
+/** mulberry32: small, fast and the same on every machine, so a seed replays a run exactly. */
+export function randomFrom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface SimGift {
+  story: Story;
+  id: number;
+  publicId: string;
+  claimToken: string;
+  paymentIntentId: string;
+  chargeId: string | null;
+  checkoutId: string;
+  totalCents: number;
+  amountCents: number;
+}
+
+type Action = { at: number; gift: SimGift; step: 'claim' | 'race' | 'refund' | 'reverse' | 'replay' };
+
+export async function simulateMoney(
+  ctx: TestContext,
+  provider: SimulatedProvider,
+  options: { gifts: number; seed: number },
+): Promise<SimulationFigures> {
+  const started = Date.now();
+  const random = randomFrom(options.seed);
+  const pick = <T>(items: readonly T[], weights: number[]): T => {
+    let r = random() * weights.reduce((a, b) => a + b, 0);
+    for (const [i, item] of items.entries()) if ((r -= weights[i]!) < 0) return item;
+    return items.at(-1)!;
+  };
+  const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const figures: SimulationFigures = {
+    seed: options.seed,
+    gifts: options.gifts,
+    stories: Object.fromEntries(STORIES.map((s) => [s, 0])) as Record<Story, number>,
+    movements: 0,
+    attempts: 0,
+    retries: 0,
+    attentionItems: 0,
+    outages: 0,
+    outageErrors: 0,
+    lostAnswers: 0,
+    refused: 0,
+    forgottenKeys: 0,
+    foundMoved: 0,
+    duplicateEvents: 0,
+    restores: 0,
+    seconds: 0,
+    violations: [],
+  };
+  const { clock, deps } = ctx;
+  const simGifts: SimGift[] = [];
+  const agenda: Action[] = [];
+  const now = () => clock.now().getTime();
+  const event = async (body: Parameters<typeof handleProviderEvent>[1]) => {
+    if ((await handleProviderEvent(deps, body)).duplicate) figures.duplicateEvents++;
+  };
+  const runJobs = async () => {
+    const run = await runReconciler(deps);
+    figures.retries += run.retrying;
+    await runPayouts(deps);
+    await processExpired(deps);
+  };
+
+  const claimWithAccount = async (gift: SimGift) => {
+    const account = await startClaim(ctx, gift.claimToken, 'Rex');
+    await setAccountStatus(ctx, account, 'verified');
+  };
+
+  const act = async ({ gift, step }: Action) => {
+    if (step === 'claim') {
+      if (gift.story === 'refused') provider.faults.refuseNext.add(gift.publicId);
+      if (gift.story === 'answer-lost') provider.faults.loseAnswer.add(gift.publicId);
+      await claimWithAccount(gift);
+      // The recipient's browser returns twice at once (two tabs, a double click).
+      await Promise.all([complete(ctx, gift.claimToken), complete(ctx, gift.claimToken)]);
+    } else if (step === 'race') {
+      await claimWithAccount(gift);
+      await expireBehindClaim(ctx, gift.id);
+      await Promise.all([complete(ctx, gift.claimToken), processExpired(deps)]);
+    } else if (step === 'refund') {
+      // Someone refunds the whole payment in the provider's dashboard: the provider records it, then tells us.
+      const refundId = `re_outside_${gift.publicId}`;
+      await ctx.db.insert(sandboxRefunds).values({
+        id: refundId,
+        idempotencyKey: `dashboard-${gift.publicId}`,
+        paymentIntentId: gift.paymentIntentId,
+        amountCents: gift.totalCents,
+        createdAt: clock.now(),
+      });
+      const refunded = {
+        id: `evt_sim_refund_${gift.publicId}`,
+        kind: 'payment_refunded' as const,
+        paymentRef: gift.paymentIntentId,
+        chargeRef: gift.chargeId,
+        refundRef: refundId,
+        amountCents: gift.totalCents,
+        totalRefundedCents: null,
+        reason: 'requested_by_customer',
+        by: 'outside' as const,
+      };
+      await event(refunded);
+      await event(refunded);
+    } else if (step === 'reverse') {
+      const [row] = await ctx.db.select().from(gifts).where(eq(gifts.id, gift.id));
+      if (!row?.transferId) {
+        // Not paid out yet (an outage): try again later.
+        agenda.push({ at: now() + HOUR, gift, step });
+        return;
+      }
+      await event({
+        id: `evt_sim_reversal_${gift.publicId}`,
+        kind: 'transfer_reversed',
+        transferRef: row.transferId,
+        giftPublicId: gift.publicId,
+        amountCents: gift.amountCents,
+      });
+    } else if (step === 'replay') {
+      // The paid event again, and a late "expired" for the same checkout: neither may change a paid gift.
+      const paid = await provider.retrieveCheckout(gift.checkoutId);
+      await event(paid);
+      await event({
+        id: `evt_sim_late_expired_${gift.publicId}`,
+        kind: 'checkout_expired',
+        giftPublicId: gift.publicId,
+        checkoutId: gift.checkoutId,
+      });
+    }
+  };
+
+  // Phase 1: gifts arrive over about three days, each with its story scheduled; jobs run every 10 minutes.
+  const STEP = 10 * MINUTE;
+  const runDue = async () => {
+    agenda.sort((a, b) => a.at - b.at);
+    while (agenda.length > 0 && agenda[0]!.at <= now()) await act(agenda.shift()!);
+  };
+  const maybeOutage = () => {
+    if (now() >= provider.faults.outageUntil.getTime() && random() < 0.01) {
+      figures.outages++;
+      provider.faults.outageUntil = new Date(now() + between(5, 240) * MINUTE);
+    }
+  };
+  for (let i = 0; i < options.gifts; i++) {
+    const story = pick(STORIES, WEIGHTS);
+    figures.stories[story]++;
+    const { gift, claimToken } = await paySandboxGift(ctx, {
+      amountCents: between(5, 500) * 100 + between(0, 99),
+      tipCents: random() < 0.5 ? 0 : between(1, 2000),
+    });
+    const sim: SimGift = {
+      story,
+      id: gift.id,
+      publicId: gift.publicId,
+      claimToken,
+      paymentIntentId: gift.paymentIntentId!,
+      chargeId: gift.chargeId,
+      checkoutId: gift.checkoutSessionId!,
+      totalCents: gift.totalCents,
+      amountCents: gift.amountCents,
+    };
+    simGifts.push(sim);
+    const later = (min: number, max: number) => now() + between(min, max) * MINUTE;
+    if (random() < 0.3) agenda.push({ at: later(0, 120), gift: sim, step: 'replay' });
+    if (story === 'claimed' || story === 'refused' || story === 'answer-lost' || story === 'reversed')
+      agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'claim' });
+    if (story === 'reversed') agenda.push({ at: later(4 * 24 * 60, 6 * 24 * 60), gift: sim, step: 'reverse' });
+    if (story === 'claim-races-expiry') agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'race' });
+    if (story === 'dashboard-refund') agenda.push({ at: later(1, 10 * 24 * 60), gift: sim, step: 'refund' });
+
+    // Gifts arrive every few minutes; time moves in job-sized steps.
+    const next = now() + between(1, Math.max(1, Math.round((3 * DAY) / options.gifts / MINUTE))) * MINUTE;
+    while (now() + STEP <= next) {
+      clock.advance(STEP);
+      maybeOutage();
+      await runDue();
+      await runJobs();
+    }
+  }
+
+  // Phase 2: the stories play out; then a backup is taken, and 29 days later (after the expiries and their
+  // refunds, and past the provider's 24 h memory of idempotency keys) the database is restored from it.
+  const tick = async (step: number) => {
+    clock.advance(step);
+    maybeOutage();
+    await runDue();
+    await runJobs();
+  };
+  while (agenda.length > 0) await tick(STEP);
+  const snapshot = await takeSnapshot(ctx.db);
+  const restoreAt = now() + 29 * DAY;
+  while (now() < restoreAt) await tick(now() < provider.faults.outageUntil.getTime() ? STEP : HOUR);
+  await restoreSnapshot(ctx.db, snapshot);
+  figures.restores++;
+  for (let i = 0; i < 7 * 24; i++) await tick(HOUR);
+  // The provider is healthy for the last stretch, so every retryable movement must have settled.
+  provider.faults.outageUntil = new Date(0);
+  for (let i = 0; i < 48; i++) {
+    clock.advance(HOUR);
+    await runJobs();
+  }
+
+  figures.violations.push(...(await checkLedger(ctx)).violations);
+  figures.violations.push(...(await checkProviderAgrees(ctx, simGifts)));
+  const movements = await ctx.db.select().from(ledgerMovements);
+  figures.movements = movements.length;
+  figures.attempts = movements.reduce((n, m) => n + m.attempts, 0);
+  figures.attentionItems = (await ctx.db.select({ flag: gifts.needsAttention }).from(gifts)).filter(
+    (g) => g.flag !== null,
+  ).length;
+  Object.assign(figures, {
+    outageErrors: provider.faults.counts.outageErrors,
+    lostAnswers: provider.faults.counts.lostAnswers,
+    refused: provider.faults.counts.refused,
+    forgottenKeys: provider.faults.counts.forgottenKeys,
+    foundMoved: provider.faults.counts.foundMoved,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+  });
+  return figures;
+}
+
+/**
+ * The provider's side, per gift: at most one payout and at most one Hushgift refund, never both; each one the
+ * ledger records; and each story ended where it must.
+ */
+async function checkProviderAgrees(ctx: TestContext, simGifts: SimGift[]): Promise<string[]> {
+  const violations: string[] = [];
+  const rows = await ctx.db
+    .select()
+    .from(gifts)
+    .where(
+      inArray(
+        gifts.id,
+        simGifts.map((g) => g.id),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const transfers = await ctx.db.select().from(sandboxTransfers);
+  const refunds = await ctx.db.select().from(sandboxRefunds);
+  const movements = await ctx.db.select().from(ledgerMovements);
+  for (const sim of simGifts) {
+    const row = byId.get(sim.id);
+    const at = `gift ${sim.publicId} (${sim.story}, ${row?.status})`;
+    if (!row) {
+      violations.push(`${at}: missing after the restore`);
+      continue;
+    }
+    const paidOut = transfers.filter((t) => t.transferGroup === sim.publicId);
+    const refunded = refunds.filter(
+      (r) => r.paymentIntentId === sim.paymentIntentId && !r.id.startsWith('re_outside_'),
+    );
+    const mine = movements.filter((m) => m.giftId === sim.id && m.origin === 'hushgift' && m.state === 'succeeded');
+    if (paidOut.length > 1) violations.push(`${at}: paid out ${paidOut.length} times`);
+    if (refunded.length > 1) violations.push(`${at}: refunded ${refunded.length} times`);
+    if (paidOut.length > 0 && refunded.length > 0) violations.push(`${at}: both paid out and refunded`);
+    const ledgerTransfers = mine.filter((m) => m.kind === 'transfer').length;
+    const ledgerRefunds = mine.filter((m) => m.kind === 'refund').length;
+    if (ledgerTransfers !== paidOut.length)
+      violations.push(`${at}: provider paid out ${paidOut.length}, ledger says ${ledgerTransfers}`);
+    if (ledgerRefunds !== refunded.length)
+      violations.push(`${at}: provider refunded ${refunded.length}, ledger says ${ledgerRefunds}`);
+    const expected: Record<Story, string[]> = {
+      claimed: ['claimed'],
+      'answer-lost': ['claimed'],
+      reversed: ['claimed'],
+      expires: ['refunded'],
+      'claim-races-expiry': ['claimed', 'refunded'],
+      'dashboard-refund': ['refunded'],
+      // Refused for good: the payout stopped, the gift waits for an operator.
+      refused: ['paid'],
+    };
+    if (!expected[sim.story].includes(row.status)) violations.push(`${at}: ended ${row.status}`);
+    const mustBeFlagged = sim.story === 'refused' || sim.story === 'reversed';
+    if (mustBeFlagged && !row.needsAttention) violations.push(`${at}: not on the attention list`);
+    if (!mustBeFlagged && row.needsAttention) violations.push(`${at}: on the attention list: ${row.needsAttention}`);
+  }
+  return violations;
+}
