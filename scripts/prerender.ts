@@ -1,7 +1,8 @@
 // Build step after `vite build` (package.json "build"): renders the public pages to HTML so they paint before
 // any JavaScript runs. Builds src/client/prerender.tsx as an SSR bundle with the same Vite config, renders each
 // path in it, and writes dist/client/prerendered/<page>.html (+ .br/.gz), which the server sends for that path.
-// The same build writes dist/ssr/claim-page.js, the claim page renderer the server uses per request (decision 015).
+// The same build writes dist/ssr/claim-page.js and dist/ssr/contact-page.js, the renderers the server uses per
+// request for the claim page (decision 015) and the contact form's answer without scripts (decision 007).
 // Run with tsx: it reuses the server's own route-preload and file-name rules rather than copies of them.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,7 @@ type PrerenderModule = typeof import('../src/client/prerender');
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'dist/client');
-/** Server-side bundles: the prerender (used here, then removed) and the claim page renderer the server loads. */
+/** Server-side bundles: the prerender (used here, then removed) and the page renderers the server loads. */
 const ssrDir = path.join(root, 'dist/ssr');
 
 process.env.NODE_ENV = 'production';
@@ -33,6 +34,7 @@ await build({
       input: {
         prerender: path.join(root, 'src/client/prerender.tsx'),
         'claim-page': path.join(root, 'src/client/ssr/claim-page.tsx'),
+        'contact-page': path.join(root, 'src/client/ssr/contact-page.tsx'),
       },
       output: { entryFileNames: '[name].js' },
     },

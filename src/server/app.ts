@@ -10,7 +10,8 @@ import { registerRoutes } from './routes/index.js';
 import { useRouteContracts } from './http/contracts.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { claimPageRoutes } from './routes/claim-pages.js';
-import { loadClaimPageDocument } from './http/claim-page-document.js';
+import { loadServerPages } from './http/server-page-document.js';
+import { contactPageRoutes } from './routes/contact-page.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -43,9 +44,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   useRouteContracts(app);
   await registerApiDocs(app, config.publicUrl);
   await registerRoutes(app, deps);
-  // The claim page is rendered per request from the built renderer; without a build the app shell serves it.
-  const claimPage = await loadClaimPageDocument(config.clientDir);
-  if (claimPage) await app.register(claimPageRoutes(deps, claimPage));
+  // The claim page and the contact form's no-script answer are rendered per request from the built renderers;
+  // without a build the app shell serves the claim page and the contact form has no page to post to.
+  const serverPages = await loadServerPages(config.clientDir);
+  if (serverPages) {
+    await app.register(claimPageRoutes(deps, serverPages.claim));
+    await app.register(contactPageRoutes(deps, serverPages.contact));
+  }
   await registerClientApp(app, config.clientDir);
   return app;
 }

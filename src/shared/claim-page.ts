@@ -2,6 +2,7 @@
 // draw. The renderer is built from the client's components (src/client/ssr/claim-page.tsx); the server fills the
 // view from the same claim services the API uses (docs/decisions/015-server-rendered-claim-page.md).
 import type { ClaimLookup } from './schemas/claim-contract.js';
+import type { RenderedServerPage } from './server-rendered-page.js';
 
 /** The answer field's name in the claim page's HTML form (posted form-encoded to the page's own address). */
 export const CLAIM_ANSWER_FIELD = 'securityAnswer';
@@ -15,11 +16,4 @@ export type ClaimPageView =
   /** The answer was right: the link to the payment partner's onboarding. */
   | { kind: 'account-setup'; accountLinkUrl: string };
 
-export interface RenderedClaimPage {
-  /** The markup that goes inside #root. */
-  html: string;
-  title: string;
-  description: string;
-}
-
-export type RenderClaimPage = (view: ClaimPageView, pathname: string) => RenderedClaimPage;
+export type RenderClaimPage = (view: ClaimPageView, pathname: string) => RenderedServerPage;

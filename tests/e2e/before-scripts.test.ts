@@ -2,6 +2,9 @@
 // the app's scripts are held back (route interception) while the test acts on the prerendered HTML, then released.
 import type { Page } from 'playwright-core';
 import { DRAFT_KEY } from '../../src/client/lib/gift-draft.js';
+import { SUPPORT_EMAIL_PUBLIC } from '../../src/shared/constants.js';
+import { CONTACT_RATE_LIMIT } from '../../src/shared/schemas/contact.js';
+import { waitForEmail } from './helpers/server.js';
 import {
   describeE2E,
   holdScripts,
@@ -108,5 +111,156 @@ describeE2E('pages before their scripts arrive', () => {
       expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
       await page.context().close();
     });
+  });
+
+  describe('the contact form', () => {
+    const form = (page: Page) => page.getByRole('form', { name: 'Contact form' });
+    const fill = async (page: Page, subject: string, email = 'robin@example.com') => {
+      await form(page).getByLabel('Name').fill('Robin Reader');
+      await form(page).getByLabel('Email').fill(email);
+      await form(page).getByLabel('Category').selectOption({ label: 'Problem with a gift' });
+      await form(page).getByLabel('Subject').fill(subject);
+      await form(page).getByLabel('Message').fill(`Hello, about ${subject}.`);
+    };
+    const mailTo = (subject: string) =>
+      waitForEmail(server().url, SUPPORT_EMAIL_PUBLIC, (m) => m.subject.includes(subject));
+    /** The answer is a page of its own, with no app script, and nothing typed is in its address. */
+    const expectServerAnswer = async (page: Page) => {
+      expect(new URL(page.url()).pathname).toBe('/contact');
+      expect(new URL(page.url()).search).toBe('');
+      expect(await page.locator('script[src], #hg-after-paint').count()).toBe(0);
+    };
+
+    it('posts a message sent before the scripts: it is stored and a page says it was sent', async () => {
+      const { page } = await openHeld('/contact');
+      await fill(page, 'Sent before the scripts');
+      const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      const response = await answer;
+      expect(response.url()).toBe(server().url + '/contact');
+      expect(response.request().headers()['content-type']).toBe('application/x-www-form-urlencoded');
+      expect(response.status()).toBe(200);
+      await page.getByRole('status').getByText('Message sent successfully!').waitFor();
+      await page.getByText("Thank you for your message. We'll get back to you soon.").waitFor();
+      await expectServerAnswer(page);
+      const mail = await mailTo('Sent before the scripts');
+      expect(mail.subject).toBe('[Contact: Problem with a gift] Sent before the scripts');
+      expect(mail.text).toContain('Robin Reader <robin@example.com>');
+      expect(mail.text).toContain('Hello, about Sent before the scripts.');
+      await page.context().close();
+    });
+
+    it('without JavaScript, shows each problem next to its field with everything typed kept, then sends', async () => {
+      const context = await browser().newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(server().url + '/contact');
+      await fill(page, 'Sent without JavaScript', 'not-an-address');
+      await form(page).getByLabel('Category').selectOption('');
+      const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      expect((await answer).status()).toBe(400);
+      await expectServerAnswer(page);
+
+      const email = form(page).getByLabel('Email');
+      const category = form(page).getByLabel('Category');
+      for (const [control, message] of [
+        [email, 'Please enter a valid email address'],
+        [category, 'Category is required'],
+      ] as const) {
+        expect(await control.getAttribute('aria-invalid')).toBe('true');
+        const described = await control.getAttribute('aria-describedby');
+        expect(await page.locator(`[id="${described!.split(' ')[0]}"]`).textContent()).toBe(message);
+      }
+      expect(await form(page).getByLabel('Name').getAttribute('aria-invalid')).toBeNull();
+      expect(await form(page).getByLabel('Name').inputValue()).toBe('Robin Reader');
+      expect(await email.inputValue()).toBe('not-an-address');
+      expect(await form(page).getByLabel('Subject').inputValue()).toBe('Sent without JavaScript');
+      expect(await form(page).getByLabel('Message').inputValue()).toBe('Hello, about Sent without JavaScript.');
+
+      // The answer's form posts again.
+      await email.fill('robin@example.com');
+      await category.selectOption({ label: 'Feedback' });
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByRole('status').getByText('Message sent successfully!').waitFor();
+      expect((await mailTo('Sent without JavaScript')).subject).toBe('[Contact: Feedback] Sent without JavaScript');
+      await context.close();
+    });
+
+    it('keeps what was typed before hydration, and the hydrated form sends it as before', async () => {
+      const { page, release } = await openHeld('/contact');
+      await fill(page, 'Typed before hydration');
+      release();
+      await waitForHydration(page);
+      expect(await form(page).getByLabel('Message').inputValue()).toBe('Hello, about Typed before hydration.');
+      const sent = page.waitForRequest((r) => r.url().endsWith('/api/contact'));
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      expect((await sent).postDataJSON()).toMatchObject({
+        name: 'Robin Reader',
+        email: 'robin@example.com',
+        category: 'gift-problem',
+        subject: 'Typed before hydration',
+        message: 'Hello, about Typed before hydration.',
+      });
+      await page.getByText('Message sent successfully!', { exact: true }).waitFor();
+      expect(await form(page).getByLabel('Subject').inputValue()).toBe('');
+      expect((await mailTo('Typed before hydration')).text).toContain('Hello, about Typed before hydration.');
+      await page.context().close();
+    });
+  });
+});
+
+describeE2E('the contact form posted without scripts, protected as the JSON API is', () => {
+  const server = useServer();
+  const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${server().url}/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams({ website: '', ...fields }).toString(),
+    });
+  const fields = (subject: string) => ({
+    name: 'Casey Limit',
+    email: 'casey@example.com',
+    category: 'general',
+    subject,
+    message: 'Checking the limit',
+  });
+  const sentCount = async () =>
+    ((await (await fetch(`${server().url}/api/dev/emails?to=${SUPPORT_EMAIL_PUBLIC}`)).json()) as unknown[]).length;
+
+  it('refuses a cross-site post as the JSON API does', async () => {
+    const crossSite: Array<Record<string, string>> = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of crossSite) {
+      const res = await post(fields('Cross-site'), headers);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ message: 'Cross-site requests are not allowed. Use the form on this site.' });
+    }
+    // Same origin, as a browser sends its own form (Referrer-Policy: no-referrer makes Origin "null").
+    const own = await post(fields('Same site'), { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(own.status).toBe(200);
+  });
+
+  it('shares the per-client hourly limit of POST /api/contact and keeps what was typed when refused', async () => {
+    // One was sent by the test above; the JSON API counts in the same bucket.
+    const api = await fetch(`${server().url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fields('Through the API')),
+    });
+    expect(api.status).toBe(201);
+    for (let i = 3; i <= CONTACT_RATE_LIMIT; i++) expect((await post(fields(`Allowed ${i}`))).status).toBe(200);
+    await expect.poll(sentCount).toBe(CONTACT_RATE_LIMIT);
+
+    const refused = await post({ ...fields('One too many'), message: 'Please <keep> this & that' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const html = await refused.text();
+    expect(html).toContain(`You have sent ${CONTACT_RATE_LIMIT} messages in the last hour.`);
+    expect(html).toContain('value="One too many"');
+    expect(html).toContain('Please &lt;keep&gt; this &amp; that</textarea>');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await sentCount()).toBe(CONTACT_RATE_LIMIT);
   });
 });

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
-import type { ClaimPageDocument } from '../http/claim-page-document.js';
+import type { ClaimPageDocument } from '../http/server-page-document.js';
 import { lookupClaim } from '../services/claims/lookup.js';
 import { startClaim } from '../services/claims/claim.js';
 import { CLAIM_ANSWER_FIELD, type ClaimPageView } from '../../shared/claim-page.js';

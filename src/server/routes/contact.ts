@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.js';
 import { errorResponses } from '../http/contracts.js';
 import { contactSchema } from '../../shared/schemas/contact.js';
+import { CONTACT_SENT_MESSAGE } from '../../shared/contact-page.js';
 import { messageSchema } from '../../shared/schemas/common.js';
 import { sendContactMessage } from '../services/contact/send-message.js';
-
-export const CONTACT_SENT_MESSAGE = "Thank you for your message. We'll get back to you soon.";
 
 export const contactRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

@@ -1,0 +1,8 @@
+// A page the server renders per request from the client's components (the claim page, decision 015; the contact
+// page's answer to its form posted without scripts, decision 007): what the renderer hands the server.
+export interface RenderedServerPage {
+  /** The markup that goes inside #root. */
+  html: string;
+  title: string;
+  description: string;
+}
