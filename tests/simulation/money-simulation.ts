@@ -1,7 +1,7 @@
 // A seeded, reproducible simulation of the money flows (issue 13): gifts paid through the sandbox checkout, each
 // living one story — claimed (with parallel completions), left to expire, a claim racing its expiry, refunded in
 // the provider's dashboard, paid out then reversed, a movement refused for good, an answer lost after the money
-// moved — while duplicate and out-of-order webhooks arrive, the provider has outages of random length and the
+// moved, disputed by the cardholder (won, lost, or lost after the payout) — while duplicate and out-of-order webhooks arrive, the provider has outages of random length and the
 // database is restored from a backup taken days earlier. At the end every invariant of the ledger must hold, the
 // provider's own records must agree with it (nothing moved twice), and nothing may be stuck off the attention list.
 import { eq, inArray } from 'drizzle-orm';
@@ -25,10 +25,13 @@ export const STORIES = [
   'reversed',
   'refused',
   'answer-lost',
+  'dispute-won',
+  'dispute-lost',
+  'dispute-after-payout',
 ] as const;
 export type Story = (typeof STORIES)[number];
 /** Relative weights of the stories, in STORIES order. */
-const WEIGHTS = [40, 20, 8, 8, 8, 8, 8];
+const WEIGHTS = [34, 18, 7, 7, 7, 7, 7, 5, 4, 4];
 
 export interface SimulationFigures {
   seed: number;
@@ -74,7 +77,11 @@ interface SimGift {
   amountCents: number;
 }
 
-type Action = { at: number; gift: SimGift; step: 'claim' | 'race' | 'refund' | 'reverse' | 'replay' };
+type Action = {
+  at: number;
+  gift: SimGift;
+  step: 'claim' | 'race' | 'refund' | 'reverse' | 'replay' | 'dispute_opened' | 'dispute_won' | 'dispute_lost';
+};
 
 export async function simulateMoney(
   ctx: TestContext,
@@ -175,6 +182,18 @@ export async function simulateMoney(
         giftPublicId: gift.publicId,
         amountCents: gift.amountCents,
       });
+    } else if (step === 'dispute_opened' || step === 'dispute_won' || step === 'dispute_lost') {
+      const dispute = {
+        id: `evt_sim_${step}_${gift.publicId}`,
+        kind: step,
+        disputeRef: `dp_sim_${gift.publicId}`,
+        paymentRef: gift.paymentIntentId,
+        chargeRef: gift.chargeId,
+        amountCents: gift.totalCents,
+        reason: 'fraudulent',
+      };
+      await event(dispute);
+      await event(dispute);
     } else if (step === 'replay') {
       // The paid event again, and a late "expired" for the same checkout: neither may change a paid gift.
       const paid = await provider.retrieveCheckout(gift.checkoutId);
@@ -226,6 +245,21 @@ export async function simulateMoney(
     if (story === 'reversed') agenda.push({ at: later(4 * 24 * 60, 6 * 24 * 60), gift: sim, step: 'reverse' });
     if (story === 'claim-races-expiry') agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'race' });
     if (story === 'dashboard-refund') agenda.push({ at: later(1, 10 * 24 * 60), gift: sim, step: 'refund' });
+    if (story === 'dispute-won' || story === 'dispute-lost') {
+      // Opened before the recipient claims: the payout waits for the outcome.
+      agenda.push({ at: later(1, 60), gift: sim, step: 'dispute_opened' });
+      agenda.push({ at: later(24 * 60, 2 * 24 * 60), gift: sim, step: 'claim' });
+      agenda.push({
+        at: later(3 * 24 * 60, 4 * 24 * 60),
+        gift: sim,
+        step: story === 'dispute-won' ? 'dispute_won' : 'dispute_lost',
+      });
+    }
+    if (story === 'dispute-after-payout') {
+      agenda.push({ at: later(1, 60), gift: sim, step: 'claim' });
+      agenda.push({ at: later(2 * 24 * 60, 3 * 24 * 60), gift: sim, step: 'dispute_opened' });
+      agenda.push({ at: later(4 * 24 * 60, 5 * 24 * 60), gift: sim, step: 'dispute_lost' });
+    }
 
     // Gifts arrive every few minutes; time moves in job-sized steps.
     const next = now() + between(1, Math.max(1, Math.round((3 * DAY) / options.gifts / MINUTE))) * MINUTE;
@@ -327,9 +361,17 @@ async function checkProviderAgrees(ctx: TestContext, simGifts: SimGift[]): Promi
       'dashboard-refund': ['refunded'],
       // Refused for good: the payout stopped, the gift waits for an operator.
       refused: ['paid'],
+      'dispute-won': ['claimed'],
+      'dispute-lost': ['disputed'],
+      'dispute-after-payout': ['disputed'],
     };
     if (!expected[sim.story].includes(row.status)) violations.push(`${at}: ended ${row.status}`);
-    const mustBeFlagged = sim.story === 'refused' || sim.story === 'reversed';
+    if (sim.story === 'dispute-lost' && paidOut.length > 0) violations.push(`${at}: paid out during its dispute`);
+    // A lost dispute is a loss to flag only when the money had already gone out.
+    const mustBeFlagged =
+      sim.story === 'refused' ||
+      sim.story === 'reversed' ||
+      (sim.story === 'dispute-after-payout' && paidOut.length + refunded.length > 0);
     if (mustBeFlagged && !row.needsAttention) violations.push(`${at}: not on the attention list`);
     if (!mustBeFlagged && row.needsAttention) violations.push(`${at}: on the attention list: ${row.needsAttention}`);
   }
