@@ -1,5 +1,6 @@
-// Admin dashboard: Process Expired and Logout, eight stat cards, and Gift Management with search,
-// status filter, the gift table with Resend Email and Unfreeze claim. An absent or expired session goes to /admin/login.
+// Admin dashboard: Process Expired and Logout, eight stat cards, the Money section and the Needs attention list
+// (decision 017), and Gift Management with search, status filter, the gift table with Resend Email and Unfreeze
+// claim. An absent or expired session goes to /admin/login.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
@@ -13,6 +14,9 @@ import { toast } from '../../components/ui/use-toast';
 import { StatCards } from '../../features/admin/stat-cards';
 import { GiftTable } from '../../features/admin/gift-table';
 import { useDebounced } from '../../features/admin/use-debounced';
+import { MoneySection } from '../../features/admin/money-section';
+import { AttentionList } from '../../features/admin/attention-list';
+import { useAdminMoney, useAttentionList } from '../../features/admin/money-api';
 import {
   isUnauthorized,
   useAdminLogout,
@@ -37,6 +41,8 @@ export default function AdminDashboardPage() {
   const filtered = q !== '' || status !== 'all';
 
   const stats = useAdminStats();
+  const money = useAdminMoney(stats.data != null);
+  const attention = useAttentionList(stats.data != null);
   const recent = useRecentGifts(stats.data != null && !filtered);
   const results = useSearchGifts({ q, status, page }, stats.data != null && filtered);
   const list = filtered ? results : recent;
@@ -49,7 +55,9 @@ export default function AdminDashboardPage() {
 
   const sessionGone =
     stats.data === null ||
-    [stats.error, list.error, resend.error, unfreeze.error, processExpired.error].some(isUnauthorized);
+    [stats.error, money.error, attention.error, list.error, resend.error, unfreeze.error, processExpired.error].some(
+      isUnauthorized,
+    );
   useEffect(() => {
     if (sessionGone) navigate('/admin/login', { replace: true });
   }, [sessionGone, navigate]);
@@ -121,6 +129,14 @@ export default function AdminDashboardPage() {
           </p>
         ) : null}
       </div>
+
+      <MoneySection money={money.data ?? undefined} error={isUnauthorized(money.error) ? null : money.error} />
+      <AttentionList
+        list={attention.data ?? undefined}
+        error={isUnauthorized(attention.error) ? null : attention.error}
+        loading={attention.isPending && attention.fetchStatus !== 'idle'}
+        reload={() => void attention.refetch()}
+      />
 
       <Card className="mt-8 p-4 sm:p-6">
         <h2 className="text-xl font-semibold text-slate-900">Gift Management</h2>

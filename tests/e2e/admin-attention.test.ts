@@ -1,0 +1,117 @@
+// The dashboard's Money section and Needs attention list in Chromium on the built server (decision 017): the
+// ledger totals of two paid gifts; both flagged gifts listed with their reasons; Mark resolved (by keyboard)
+// removes one; Refund sender asks first (Escape keeps the gift), then refunds, the list says "Nothing needs
+// attention" and the totals move the gift amount from owed to refunded.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { openDatabase } from '../../src/server/db/client.js';
+import { ManualClock } from '../../src/server/clock.js';
+import { postCharge } from '../../src/server/services/ledger/post.js';
+import { feeCents } from '../../src/shared/money.js';
+import { seedGift } from '../helpers/seed.js';
+import { freePort } from '../helpers/smtp.js';
+import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
+import { startServer, type RunningServer } from './helpers/server.js';
+
+const ADMIN = { firstName: 'Olive', lastName: 'Owner', email: 'owner@example.com', password: 'correct horse battery' };
+const MISMATCH =
+  'Payment does not match the gift: paid 4000 USD cents, expected 4551 USD cents. No claim e-mail was sent.';
+const REVERSED = 'Transfer tr_e2e was reversed (3000 cents came back): decide whether to pay again or refund.';
+
+/** Two paid gifts with their charges in the ledger, each flagged, seeded before the server starts. */
+async function seedDataDir(dataDir: string) {
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+  await database.migrate();
+  const ctx = { db: database.db, clock: new ManualClock(new Date()) };
+  const seeded = [];
+  for (const [amountCents, reason] of [
+    [4200, MISMATCH],
+    [3000, REVERSED],
+  ] as const) {
+    const { gift } = await seedGift(ctx, { amountCents, tipCents: 100, needsAttention: reason });
+    await database.db.transaction((tx) => postCharge(tx, gift, 'e2e', gift.paymentIntentId, ctx.clock.now()));
+    seeded.push(gift);
+  }
+  await database.close();
+  return { refundable: seeded[0]!, reversed: seeded[1]! };
+}
+
+const figure = (page: Page, label: string) =>
+  page
+    .getByTestId('money-figure')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('dd')
+    .textContent();
+
+describeE2E('admin attention list in Chromium', () => {
+  const browser = useBrowser();
+  let server: RunningServer;
+  let seeded: Awaited<ReturnType<typeof seedDataDir>>;
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-attention-'));
+    seeded = await seedDataDir(dataDir);
+    server = await startServer({}, { dataDir, port: await freePort() });
+    const setup = await fetch(`${server.url}/api/admin/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(setup.status).toBe(201);
+  });
+  afterAll(async () => {
+    await server?.dispose();
+  });
+
+  it('shows the money totals, resolves one flagged gift and refunds the other after confirming', async () => {
+    const page = await newPage(browser());
+    const { refundable, reversed } = seeded;
+    await page.goto(server.url + '/admin/login');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel(/^Password/).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin/dashboard');
+
+    // Money: both gifts' charges, fees and tips; their amounts still owed.
+    const money = page.getByRole('region', { name: 'Money' });
+    await money.locator('dd', { hasText: '$' }).first().waitFor();
+    const collected = 4200 + 3000 + feeCents(4200) + feeCents(3000) + 200;
+    expect(await figure(page, 'Collected')).toBe(`$${(collected / 100).toFixed(2)}`);
+    expect(await figure(page, 'Owed to recipients')).toBe('$72.00');
+    expect(await figure(page, 'Refunded')).toBe('$0.00');
+    expect(await figure(page, 'Tips')).toBe('$2.00');
+
+    // Needs attention: both gifts, with their reasons and how long they have waited.
+    const attention = page.getByRole('region', { name: /^Needs attention/ });
+    await attention.getByRole('heading', { name: 'Needs attention (2)' }).waitFor();
+    const item = (id: number) => attention.getByRole('listitem', { name: new RegExp(`^Gift #${id}\\b`) });
+    await item(refundable.id).getByText(MISMATCH).waitFor();
+    await item(reversed.id).getByText(REVERSED).waitFor();
+    expect(await item(reversed.id).locator('time').textContent()).toMatch(/^(just now|\d+ min)$/);
+
+    // Mark resolved with the keyboard: the gift leaves the list.
+    await page.getByRole('button', { name: `Mark resolved for gift #${reversed.id}` }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Marked resolved.' }).first().waitFor();
+    await item(reversed.id).waitFor({ state: 'detached' });
+    await attention.getByRole('heading', { name: 'Needs attention (1)' }).waitFor();
+
+    // Refund sender asks first; Escape keeps the gift.
+    const refund = page.getByRole('button', { name: `Refund sender for gift #${refundable.id}` });
+    await refund.click();
+    const dialog = page.getByRole('dialog', { name: `Refund the sender of gift #${refundable.id}?` });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await item(refundable.id).count()).toBe(1);
+
+    await refund.click();
+    await dialog.getByRole('button', { name: 'Refund the sender' }).click();
+    await page.getByRole('status').filter({ hasText: 'Refund made; the sender has been told.' }).first().waitFor();
+    await attention.getByText('Nothing needs attention').waitFor();
+    await expect.poll(() => figure(page, 'Refunded')).toBe('$42.00');
+    expect(await figure(page, 'Owed to recipients')).toBe('$30.00');
+    await page.context().close();
+  });
+});
