@@ -1,10 +1,11 @@
 // The dashboard's Money section and Needs attention list in Chromium on the built server (decision 017): the
-// ledger totals of two paid gifts; both flagged gifts listed with their reasons; Mark resolved (by keyboard)
+// list's error state and "Try again"; the ledger totals of two paid gifts; both flagged gifts listed with their reasons; Mark resolved (by keyboard)
 // removes one; Refund sender asks first (Escape keeps the gift), then refunds, the list says "Nothing needs
-// attention" and the totals move the gift amount from owed to refunded.
+// attention" and the totals move the gift amount from owed to refunded. No axe-core violations in each state.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/client.js';
 import { ManualClock } from '../../src/server/clock.js';
@@ -38,6 +39,12 @@ async function seedDataDir(dataDir: string) {
   return { refundable: seeded[0]!, reversed: seeded[1]! };
 }
 
+/** axe-core's violations on the page as it is now, one line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 const figure = (page: Page, label: string) =>
   page
     .getByTestId('money-figure')
@@ -64,9 +71,14 @@ describeE2E('admin attention list in Chromium', () => {
     await server?.dispose();
   });
 
-  it('shows the money totals, resolves one flagged gift and refunds the other after confirming', async () => {
+  it('recovers from a failed read, shows the money totals, resolves one flagged gift and refunds the other after confirming', async () => {
     const page = await newPage(browser());
     const { refundable, reversed } = seeded;
+    // The list's first read fails: its error state, then "Try again" reads it.
+    const failing = '**/api/admin/attention';
+    await page.route(failing, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Database unavailable"}' }),
+    );
     await page.goto(server.url + '/admin/login');
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel(/^Password/).fill(ADMIN.password);
@@ -84,11 +96,18 @@ describeE2E('admin attention list in Chromium', () => {
 
     // Needs attention: both gifts, with their reasons and how long they have waited.
     const attention = page.getByRole('region', { name: /^Needs attention/ });
+    await attention
+      .getByRole('alert')
+      .filter({ hasText: 'Could not load the gifts that need attention: Database unavailable' })
+      .waitFor();
+    await page.unroute(failing);
+    await attention.getByRole('button', { name: 'Try again' }).click();
     await attention.getByRole('heading', { name: 'Needs attention (2)' }).waitFor();
     const item = (id: number) => attention.getByRole('listitem', { name: new RegExp(`^Gift #${id}\\b`) });
     await item(refundable.id).getByText(MISMATCH).waitFor();
     await item(reversed.id).getByText(REVERSED).waitFor();
     expect(await item(reversed.id).locator('time').textContent()).toMatch(/^(just now|\d+ min)$/);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Mark resolved with the keyboard: the gift leaves the list.
     await page.getByRole('button', { name: `Mark resolved for gift #${reversed.id}` }).focus();
@@ -102,6 +121,7 @@ describeE2E('admin attention list in Chromium', () => {
     await refund.click();
     const dialog = page.getByRole('dialog', { name: `Refund the sender of gift #${refundable.id}?` });
     await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await item(refundable.id).count()).toBe(1);
@@ -110,6 +130,7 @@ describeE2E('admin attention list in Chromium', () => {
     await dialog.getByRole('button', { name: 'Refund the sender' }).click();
     await page.getByRole('status').filter({ hasText: 'Refund made; the sender has been told.' }).first().waitFor();
     await attention.getByText('Nothing needs attention').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await expect.poll(() => figure(page, 'Refunded')).toBe('$42.00');
     expect(await figure(page, 'Owed to recipients')).toBe('$30.00');
     await page.context().close();
