@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { admins, gifts, ledgerMovements, outbox, sandboxRefunds, securityLog } from '../../src/server/db/schema.js';
 import { HOUR, MINUTE } from '../../src/server/clock.js';
 import { ProviderError } from '../../src/server/payments/provider.js';
+import { postMovement } from '../../src/server/services/ledger/post.js';
 import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
 import { FROZEN_REASON } from '../../src/server/services/claims/claim.js';
 import { feeCents, parseMoney } from '../../src/shared/money.js';
@@ -300,6 +301,23 @@ describeEachEngine('admin money and attention', (ctx) => {
     const [movement] = await c.db.select().from(ledgerMovements).where(eq(ledgerMovements.giftId, gift.id));
     expect(movement).toMatchObject({ state: 'failed', attempts: 2 });
     expect((await itemOf(gift.id))?.causes).toEqual(['flagged', 'failed_movement']);
+  });
+
+  it('Retry now leaves a cancelled movement alone (no longer needed: it is never sent)', async () => {
+    const c = ctx();
+    const { gift } = await seedGift(c, { status: 'expired', refundStartedAt: c.clock.now(), needsAttention: 'x' });
+    await postMovement(c.db, {
+      giftId: gift.id,
+      kind: 'refund',
+      amountCents: gift.amountCents,
+      idempotencyKey: `test:${gift.publicId}:refund`,
+      state: 'cancelled',
+      now: c.clock.now(),
+    });
+    expect((await itemOf(gift.id))?.canRetry).toBe(false);
+    const res = await act(gift.id, 'retry-movement');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(`Gift #${gift.id} has no payout or refund waiting to be retried.`);
   });
 
   it('needs the admin session, and refuses cross-site requests', async () => {

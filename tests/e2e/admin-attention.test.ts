@@ -12,7 +12,6 @@ import { ManualClock } from '../../src/server/clock.js';
 import { postCharge } from '../../src/server/services/ledger/post.js';
 import { feeCents } from '../../src/shared/money.js';
 import { seedGift } from '../helpers/seed.js';
-import { freePort } from '../helpers/smtp.js';
 import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 
@@ -59,7 +58,7 @@ describeE2E('admin attention list in Chromium', () => {
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-attention-'));
     seeded = await seedDataDir(dataDir);
-    server = await startServer({}, { dataDir, port: await freePort() });
+    server = await startServer({}, { dataDir });
     const setup = await fetch(`${server.url}/api/admin/setup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -8,7 +8,7 @@ import { formatCents } from '../../../shared/money.js';
 import { ATTENTION_LIST_LIMIT, type AttentionItem, type AttentionList } from '../../../shared/schemas/admin-money.js';
 import type { GiftStatus } from '../../../shared/statuses.js';
 import { FROZEN_REASON } from '../claims/claim.js';
-import { listedGiftIds, outgoing, stuckMovement } from './attention-sql.js';
+import { listedGiftIds, retryable, stuckMovement } from './attention-sql.js';
 
 const m = ledgerMovements;
 const asDate = <T extends Date | null>(expr: ReturnType<typeof sql>) => sql<T>`${expr}`.mapWith(gifts.createdAt);
@@ -49,7 +49,7 @@ export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'co
       stuckError: stuck.lastError,
       stuckFailed: stuck.failed,
       since: asDate<Date>(since),
-      canRetry: sql<boolean>`exists (select 1 from ${m} where ${m.giftId} = ${gifts.id} and ${outgoing()} and ${m.state} <> 'succeeded')`,
+      canRetry: sql<boolean>`exists (select 1 from ${m} where ${m.giftId} = ${gifts.id} and ${retryable()})`,
       canRefund: sql<boolean>`(${gifts.status} = 'paid' and ${gifts.transferStartedAt} is null and ${gifts.refundStartedAt} is null)`,
       total: sql<number>`(count(*) over ())::int`.mapWith(Number),
     })

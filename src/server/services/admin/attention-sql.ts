@@ -21,6 +21,9 @@ export const flaggedOrFrozen = (): SQL =>
 /** Hushgift's own payouts and refunds (the reconciler's). */
 export const outgoing = (): SQL => and(inArray(m.kind, [...OUTGOING_KINDS]), eq(m.origin, 'hushgift'))!;
 
+/** A payout or refund of ours still to be made: open, or failed (Retry now reopens it). Not settled or cancelled. */
+export const retryable = (): SQL => and(outgoing(), inArray(m.state, ['requested', 'in_flight', 'unknown', 'failed']))!;
+
 /** Failed, or failing since before `cutoff`: within the predicate of ledger_attention_idx. */
 export const stuckMovement = (cutoff: Date): SQL =>
   and(

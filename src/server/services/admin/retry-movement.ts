@@ -2,13 +2,13 @@
 // of at its next backoff time. A failed movement is reopened as `unknown`, so the attempt first asks the provider
 // whether money already moved under its key (decision 014). A movement whose attempt is under way (lease held) is
 // left alone: two clicks make one attempt, the other is told so.
-import { and, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { gifts, ledgerMovements } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import type { RetryOutcome } from '../../../shared/schemas/admin-money.js';
 import { attemptMovement } from '../ledger/reconciler.js';
-import { outgoing } from './attention-sql.js';
+import { retryable } from './attention-sql.js';
 import { MOVEMENT_WORDS } from './attention-list.js';
 import { logAdminAction, type AdminActor } from './attention-actor.js';
 
@@ -23,7 +23,7 @@ export async function retryGiftMovement(deps: ServiceDeps, giftId: number, actor
   const [movement] = await deps.db
     .select({ id: m.id, kind: m.kind })
     .from(m)
-    .where(and(eq(m.giftId, giftId), outgoing(), ne(m.state, 'succeeded')))
+    .where(and(eq(m.giftId, giftId), retryable()))
     .orderBy(desc(m.id))
     .limit(1);
   if (!movement) throw conflict(`Gift #${giftId} has no payout or refund waiting to be retried.`);
