@@ -28,10 +28,11 @@ export const STORIES = [
   'dispute-won',
   'dispute-lost',
   'dispute-after-payout',
+  'claimed-after-backup',
 ] as const;
 export type Story = (typeof STORIES)[number];
 /** Relative weights of the stories, in STORIES order. */
-const WEIGHTS = [34, 18, 7, 7, 7, 7, 7, 5, 4, 4];
+const WEIGHTS = [32, 17, 7, 7, 7, 7, 7, 5, 4, 4, 3];
 
 export interface SimulationFigures {
   seed: number;
@@ -282,6 +283,10 @@ export async function simulateMoney(
   while (agenda.length > 0) await tick(STEP);
   const snapshot = await takeSnapshot(ctx.db);
   const restoreAt = now() + 29 * DAY;
+  // Claimed and paid out after the backup: the restore forgets the claim, and the expiry must not refund money
+  // the provider already paid out.
+  for (const gift of simGifts.filter((g) => g.story === 'claimed-after-backup'))
+    agenda.push({ at: now() + between(1, 24 * 60) * MINUTE, gift, step: 'claim' });
   while (now() < restoreAt) await tick(now() < provider.faults.outageUntil.getTime() ? STEP : HOUR);
   await restoreSnapshot(ctx.db, snapshot);
   figures.restores++;
@@ -348,7 +353,14 @@ async function checkProviderAgrees(ctx: TestContext, simGifts: SimGift[]): Promi
     if (paidOut.length > 0 && refunded.length > 0) violations.push(`${at}: both paid out and refunded`);
     const ledgerTransfers = mine.filter((m) => m.kind === 'transfer').length;
     const ledgerRefunds = mine.filter((m) => m.kind === 'refund').length;
-    if (ledgerTransfers !== paidOut.length)
+    if (sim.story === 'claimed-after-backup') {
+      // The payout the restored database forgot stays unknown to the ledger until an operator looks; nothing else
+      // may have moved.
+      if (paidOut.length !== 1 || ledgerTransfers !== 0)
+        violations.push(`${at}: paid out ${paidOut.length}, ledger transfers ${ledgerTransfers}`);
+      if (!/restored from an older backup/.test(row.needsAttention ?? ''))
+        violations.push(`${at}: not flagged as restored: ${row.needsAttention}`);
+    } else if (ledgerTransfers !== paidOut.length)
       violations.push(`${at}: provider paid out ${paidOut.length}, ledger says ${ledgerTransfers}`);
     if (ledgerRefunds !== refunded.length)
       violations.push(`${at}: provider refunded ${refunded.length}, ledger says ${ledgerRefunds}`);
@@ -364,12 +376,15 @@ async function checkProviderAgrees(ctx: TestContext, simGifts: SimGift[]): Promi
       'dispute-won': ['claimed'],
       'dispute-lost': ['disputed'],
       'dispute-after-payout': ['disputed'],
+      // Expired again after the restore; its refund stopped because the provider had paid the gift out.
+      'claimed-after-backup': ['expired'],
     };
     if (!expected[sim.story].includes(row.status)) violations.push(`${at}: ended ${row.status}`);
     if (sim.story === 'dispute-lost' && paidOut.length > 0) violations.push(`${at}: paid out during its dispute`);
     // A lost dispute is a loss to flag only when the money had already gone out.
     const mustBeFlagged =
       sim.story === 'refused' ||
+      sim.story === 'claimed-after-backup' ||
       sim.story === 'reversed' ||
       (sim.story === 'dispute-after-payout' && paidOut.length + refunded.length > 0);
     if (mustBeFlagged && !row.needsAttention) violations.push(`${at}: not on the attention list`);

@@ -166,13 +166,43 @@ async function hold(deps: ServiceDeps, movement: Movement): Promise<AttemptOutco
 }
 
 /**
+ * The gift's money gone out the other way at the provider without the ledger knowing: a payout before its refund,
+ * or a refund before its payout, lost with a database restored from an older backup (the recipient claimed, or
+ * the gift expired, after that backup was taken). Sending now would move the gift's money twice.
+ */
+async function movedTheOtherWay(deps: ServiceDeps, movement: Movement, gift: Gift): Promise<string | null> {
+  const other =
+    movement.kind === 'refund'
+      ? await deps.payments.findTransfer(gift.publicId)
+      : gift.paymentIntentId
+        ? await deps.payments.findRefund(
+            gift.paymentIntentId,
+            movementKey(deps.config.providerKeyPrefix, gift.publicId, 'refund'),
+          )
+        : null;
+  if (!other) return null;
+  const [known] = await deps.db
+    .select({ id: ledgerMovements.id })
+    .from(ledgerMovements)
+    .where(eq(ledgerMovements.providerRef, other.id));
+  return known ? null : other.id;
+}
+
+/**
  * What a movement the provider has not made may still do: wait for or give way to a dispute, give way to a
- * refund made in the provider's dashboard, or go out (null).
+ * refund made in the provider's dashboard, stop before moving money that already went the other way, or go out
+ * (null).
  */
 async function instead(deps: ServiceDeps, movement: Movement, gift: Gift): Promise<AttemptOutcome | null> {
   if (gift.status === 'disputed')
     return cancel(deps, movement, gift, 'Not sent: a lost card dispute took the payment back.');
   if (underDispute(gift)) return hold(deps, movement);
+  const other = await movedTheOtherWay(deps, movement, gift);
+  if (other)
+    throw new ProviderError(
+      `not sent: the provider shows ${movement.kind === 'refund' ? 'payout' : 'refund'} ${other} of this gift, which the ledger does not know (was the database restored from an older backup?)`,
+      false,
+    );
   const { owed, refundedOutside } = await giftFigures(deps.db, gift.id);
   if (refundedOutside === 0 || owed >= movement.amountCents) return null;
   if (movement.kind === 'refund' && owed <= 0)
