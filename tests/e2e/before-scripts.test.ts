@@ -113,6 +113,22 @@ describeE2E('pages before their scripts arrive', () => {
     });
   });
 
+  describe('the pricing calculator', () => {
+    it('shows the figures of an amount typed before hydration once the scripts arrive', async () => {
+      const { page, release } = await openHeld('/pricing');
+      const amount = page.getByLabel('Gift amount (USD)');
+      await amount.fill('200');
+      release();
+      await waitForHydration(page);
+      // $200 + 5% + $0.30; the figures of the initial $75 would say $79.05.
+      await page.getByTestId('calc-total').getByText('$210.30', { exact: true }).waitFor();
+      expect(await amount.inputValue()).toBe('200');
+      await amount.fill('100');
+      await page.getByTestId('calc-total').getByText('$105.30', { exact: true }).waitFor();
+      await page.context().close();
+    });
+  });
+
   describe('the contact form', () => {
     const form = (page: Page) => page.getByRole('form', { name: 'Contact form' });
     const fill = async (page: Page, subject: string, email = 'robin@example.com') => {

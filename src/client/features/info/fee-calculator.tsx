@@ -1,5 +1,7 @@
 // Pricing calculator: the same shared fee module the checkout uses, so the figures always agree.
-import { useId, useState } from 'react';
+// It needs its script; an amount typed while the page was painted but not yet hydrated is kept in the field by
+// React, and the calculator takes it over once in the page, so the figures are those of what is shown.
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { MAX_GIFT_CENTS, MIN_GIFT_CENTS } from '../../../shared/constants';
 import { MAX_GIFT_MESSAGE, formatUsd, giftTotals, parseMoney } from '../../../shared/money';
 import { Field } from '../../components/ui/field';
@@ -15,6 +17,8 @@ export function calculatorError(cents: number | null): string | null {
 export function FeeCalculator() {
   const id = useId();
   const [value, setValue] = useState('75');
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => setValue(input.current!.value), []);
   const cents = parseMoney(value.replace(/[$,\s]/g, ''));
   const error = calculatorError(cents);
   const totals = error === null && cents !== null ? giftTotals(cents, 0) : null;
@@ -33,6 +37,7 @@ export function FeeCalculator() {
             {/* The error is part of the live result below, which describes the field; no second copy under it. */}
             <Input
               {...control}
+              ref={input}
               inputMode="decimal"
               autoComplete="off"
               className="pl-7"
