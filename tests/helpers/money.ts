@@ -31,7 +31,7 @@ export async function paySandboxGift(ctx: TestContext, overrides: Parameters<typ
     .select()
     .from(gifts)
     .where(eq(gifts.checkoutSessionId, path.split('/').pop()!));
-  const mail = (await ctx.flushEmails()).filter((m) => m.toAddress === recipientEmail);
+  const mail = await ctx.flushEmails(recipientEmail);
   const claimToken = /\/claim\/([A-Za-z0-9_-]{43})/.exec(mail.at(-1)?.textBody ?? '')?.[1];
   if (!gift || gift.status !== 'paid' || !claimToken) throw new Error('the sandbox payment did not complete');
   return { gift, claimToken };

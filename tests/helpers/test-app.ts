@@ -1,4 +1,5 @@
 // Builds the real app on a fresh database with an injected clock, the sandbox provider and the dev mailbox.
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { ManualClock } from '../../src/server/clock.js';
@@ -19,8 +20,8 @@ export interface TestContext {
   db: AppDeps['db'];
   database: TestDatabase;
   clock: ManualClock;
-  /** Delivers every due e-mail through the dev mailbox and answers the mailbox, oldest first. */
-  flushEmails(): Promise<Array<typeof devEmails.$inferSelect>>;
+  /** Delivers every due e-mail through the dev mailbox and answers the mailbox (or one address's), oldest first. */
+  flushEmails(to?: string): Promise<Array<typeof devEmails.$inferSelect>>;
   close(): Promise<void>;
 }
 
@@ -47,7 +48,7 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
     db,
     database,
     clock,
-    async flushEmails() {
+    async flushEmails(to?: string) {
       await deliverDueEmails(
         {
           db,
@@ -58,7 +59,11 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
         },
         1000,
       );
-      return db.select().from(devEmails).orderBy(devEmails.id);
+      return db
+        .select()
+        .from(devEmails)
+        .where(to === undefined ? undefined : sql`lower(${devEmails.toAddress}) = lower(${to})`)
+        .orderBy(devEmails.id);
     },
     async close() {
       await app.close();
