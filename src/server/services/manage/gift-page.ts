@@ -3,6 +3,7 @@
 // reachable with a claim link.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { outbox } from '../../db/schema.js';
+import { recipientHash } from '../../email/outbox.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
 import { formatCents } from '../../../shared/money.js';
@@ -11,16 +12,28 @@ import { RECIPIENT_EMAIL_KINDS } from '../delivery/bounce.js';
 import { loadManagedGift, type ManagedGiftRow } from './find-managed-gift.js';
 import { correctionsLeft, isChangeable, isDelivered, maskEmail, resendAvailableAt, stageOf } from './rules.js';
 
-async function emailEvents(db: DbOrTx, giftId: number): Promise<TimelineEntry[]> {
+/** Who an e-mail went to, masked: the outbox erases a delivered message's address but keeps its hash. */
+function maskedRecipient(row: { to: string | null; hash: string | null }, gift: ManagedGiftRow): string {
+  if (row.to) return maskEmail(row.to);
+  if (gift.recipientEmail && row.hash === recipientHash(gift.recipientEmail)) return maskEmail(gift.recipientEmail);
+  return 'an earlier address';
+}
+
+async function emailEvents(db: DbOrTx, gift: ManagedGiftRow): Promise<TimelineEntry[]> {
   const rows = await db
-    .select({ kind: outbox.kind, to: outbox.toAddress, sentAt: outbox.sentAt, failedAt: outbox.failedAt })
+    .select({
+      kind: outbox.kind,
+      to: outbox.toAddress,
+      hash: outbox.recipientHash,
+      sentAt: outbox.sentAt,
+      failedAt: outbox.failedAt,
+    })
     .from(outbox)
-    .where(and(eq(outbox.giftId, giftId), inArray(outbox.kind, [...RECIPIENT_EMAIL_KINDS])))
+    .where(and(eq(outbox.giftId, gift.id), inArray(outbox.kind, [...RECIPIENT_EMAIL_KINDS])))
     .orderBy(asc(outbox.id));
   const events: TimelineEntry[] = [];
   for (const row of rows) {
-    // Delivered messages no longer keep their address (the outbox erases it): then there is no detail.
-    const detail = row.to ? maskEmail(row.to) : null;
+    const detail = maskedRecipient(row, gift);
     if (row.sentAt)
       events.push({
         event: row.kind === 'gift-reminder' ? 'reminder' : 'delivered',
@@ -51,7 +64,7 @@ function dateEvents(gift: ManagedGiftRow): TimelineEntry[] {
 export async function managedGiftView(deps: { db: DbOrTx; clock: Clock }, giftId: number): Promise<ManagedGift> {
   const gift = await loadManagedGift(deps.db, giftId);
   const now = deps.clock.now();
-  const timeline = [...dateEvents(gift), ...(await emailEvents(deps.db, gift.id))].sort(
+  const timeline = [...dateEvents(gift), ...(await emailEvents(deps.db, gift))].sort(
     // Events at the same instant in the order a gift lives through them.
     (a, b) => a.at.localeCompare(b.at) || TIMELINE_EVENTS.indexOf(a.event) - TIMELINE_EVENTS.indexOf(b.event),
   );
