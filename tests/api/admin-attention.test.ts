@@ -1,5 +1,5 @@
 // The admin's Money section and Needs attention list (decision 017), on each engine: the ledger's totals to the
-// cent after paid, claimed and refunded gifts (from the running totals, equal to the movements); every gift an
+// cent after paid, claimed, refunded and disputed gifts (from the running totals, equal to the movements); every gift an
 // operator must look at, with reason and age; and the actions "Retry now", "Refund sender" (exactly once under
 // parallel clicks) and "Mark resolved", each behind the admin session and the cross-site check, each recorded in
 // the security log with the admin's id.
@@ -8,6 +8,7 @@ import { admins, gifts, ledgerMovements, outbox, sandboxRefunds, securityLog } f
 import { HOUR, MINUTE } from '../../src/server/clock.js';
 import { ProviderError } from '../../src/server/payments/provider.js';
 import { postMovement } from '../../src/server/services/ledger/post.js';
+import { handleProviderEvent } from '../../src/server/services/events/handle-event.js';
 import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
 import { FROZEN_REASON } from '../../src/server/services/claims/claim.js';
 import { feeCents, parseMoney } from '../../src/shared/money.js';
@@ -59,7 +60,7 @@ describeEachEngine('admin money and attention', (ctx) => {
     return () => (payments.createRefund = real);
   }
 
-  it('shows the ledger totals to the cent after paid, claimed and refunded gifts', async () => {
+  it('shows the ledger totals to the cent after paid, claimed, refunded and disputed gifts', async () => {
     const before = await money();
     const c = ctx();
     const paid = (await paySandboxGift(c, { amountCents: 1234, tipCents: 56 })).gift;
@@ -70,6 +71,21 @@ describeEachEngine('admin money and attention', (ctx) => {
     const refunded = (await paySandboxGift(c, { amountCents: 2500, tipCents: 300 })).gift;
     expect((await act(refunded.id, 'refund-sender')).statusCode).toBe(200);
     expect((await giftRow(c, refunded.id)).status).toBe('refunded');
+
+    // A card dispute lost on a paid gift: the provider took the whole charge; what the gift held covers it.
+    const disputed = (await paySandboxGift(c, { amountCents: 1800, tipCents: 100 })).gift;
+    for (const kind of ['dispute_opened', 'dispute_lost'] as const) {
+      await handleProviderEvent(c.deps, {
+        id: `evt_${kind}_${disputed.id}`,
+        kind,
+        disputeRef: `dp_${disputed.publicId}`,
+        paymentRef: disputed.paymentIntentId,
+        chargeRef: disputed.chargeId,
+        amountCents: disputed.totalCents,
+        reason: 'fraudulent',
+      });
+    }
+    expect((await giftRow(c, disputed.id)).status).toBe('disputed');
 
     const after = await money();
     const delta = (k: string) => after[k]! - before[k]!;
@@ -83,13 +99,14 @@ describeEachEngine('admin money and attention', (ctx) => {
       tips: delta('tips'),
       disputed: delta('disputed'),
     }).toEqual({
-      collected: 1234 + 56 + 7000 + 2500 + 300 + fees,
+      collected: 1234 + 56 + 7000 + 2500 + 300 + fees + disputed.totalCents,
       owedToRecipients: 1234,
       paidOut: 7000,
       refunded: 2500,
+      // The disputed gift's fee and tip went to cover the dispute.
       fees,
       tips: 56 + 300,
-      disputed: 0,
+      disputed: disputed.totalCents,
     });
     // The running totals the section reads agree with the movements (one of the ledger's invariants).
     expect((await checkLedger(c)).violations).toEqual([]);
