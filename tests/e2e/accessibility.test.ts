@@ -68,6 +68,14 @@ const PAGES: PageCase[] = [
   { route: '/pricing' },
   { route: '/faq', prepare: openAllFaqAnswers },
   { route: '/contact', prepare: showContactErrors },
+  // The server's answer to the form posted without scripts, with every field in error (decision 007).
+  {
+    route: '/contact',
+    url: '/contact?state=answer-without-scripts',
+    prepare: showServerAnswerErrors,
+    expectedConsoleErrors: /status of 400 /,
+  },
+  { route: '/contact', url: '/contact?state=sent-without-scripts', prepare: showServerAnswerSent },
   {
     route: '/contact',
     url: '/contact?state=error-toast',
@@ -88,6 +96,22 @@ async function openAllFaqAnswers(page: Page) {
 async function showContactErrors(page: Page) {
   await page.getByRole('button', { name: 'Send Message' }).click();
   await page.getByText('Name is required').waitFor();
+}
+
+/** The form posted as the browser does without scripts (submit() fires no submit event), answered with errors. */
+async function showServerAnswerErrors(page: Page) {
+  await page
+    .getByRole('form', { name: 'Contact form' })
+    .evaluate((form: HTMLFormElement) => HTMLFormElement.prototype.submit.call(form));
+  await page.getByText('Name is required').waitFor();
+  expect(await page.locator('#hg-after-paint').count()).toBe(0);
+}
+
+/** A filled contact form, answered with the server's "sent" page as when posted without scripts. */
+async function showServerAnswerSent(page: Page) {
+  const form = await fillContactForm(page);
+  await form.evaluate((f: HTMLFormElement) => HTMLFormElement.prototype.submit.call(f));
+  await page.getByRole('status').getByText('Message sent successfully!').waitFor();
 }
 
 async function showRefusedAnswer(page: Page, server: RunningServer) {
@@ -117,15 +141,20 @@ async function showThankYouForm(page: Page) {
   await page.getByRole('heading', { name: 'Send a thank-you note' }).waitFor();
 }
 
-/** A destructive toast on screen (the server is made to fail). */
-async function showErrorToast(page: Page) {
-  await page.route('**/api/contact', (route) => route.fulfill({ status: 500, body: '' }));
+async function fillContactForm(page: Page) {
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.getByLabel('Name').fill('A Person');
   await form.getByLabel('Email').fill('person@example.com');
   await form.getByLabel('Category').selectOption('general');
   await form.getByLabel('Subject').fill('Hello');
   await form.getByLabel('Message').fill('Hello there');
+  return form;
+}
+
+/** A destructive toast on screen (the server is made to fail). */
+async function showErrorToast(page: Page) {
+  await page.route('**/api/contact', (route) => route.fulfill({ status: 500, body: '' }));
+  await fillContactForm(page);
   await page.getByRole('button', { name: 'Send Message' }).click();
   await page.getByText('Error sending message', { exact: true }).waitFor();
 }
