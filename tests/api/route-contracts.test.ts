@@ -9,7 +9,7 @@ import { errorResponses } from '../../src/server/http/contracts.js';
 import { SERVER_ERROR_MESSAGE } from '../../src/server/http/errors.js';
 import { issueDonorSignInLink } from '../../src/server/services/donors/sign-in-link.js';
 import { ADMIN, adminCookie, setupAdmin } from '../helpers/admin.js';
-import { complete, seedClaimableGift, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { claimSessionCookie, complete, seedClaimableGift, setAccountStatus, startClaim } from '../helpers/claims.js';
 import { paidGift } from '../helpers/gift-page.js';
 import { DAY } from '../../src/server/clock.js';
 import { gifts } from '../../src/server/db/schema.js';
@@ -89,19 +89,22 @@ describeEachEngine(
       ).toBe(400);
       const account = await startClaim(ctx(), claimToken, 'Rex');
       expect((await call({ method: 'POST', url: claimUrl, payload: { securityAnswer: 'Rex' } })).statusCode).toBe(200);
-      expect((await call({ method: 'GET', url: `${claimUrl}/complete` })).statusCode).toBe(200);
+      // The steps after the answer, in the claim session it opened, and refused without it.
+      const headers = { cookie: claimSessionCookie(ctx(), claimToken)! };
+      expect((await call({ method: 'GET', url: `${claimUrl}/complete`, headers })).statusCode).toBe(200);
+      expect((await call({ method: 'GET', url: `${claimUrl}/complete` })).statusCode).toBe(404);
       expect((await call({ method: 'GET', url: `/api/gifts/claim/${malformed}/complete` })).statusCode).toBe(404);
-      const onboarding = await call({ method: 'GET', url: `${claimUrl}/onboarding` });
+      const onboarding = await call({ method: 'GET', url: `${claimUrl}/onboarding`, headers });
       expect(onboarding.statusCode).toBe(303);
       expect(onboarding.headers.location).toContain(`/sandbox/onboarding/${account}`);
       expect((await call({ method: 'GET', url: `/api/gifts/claim/${malformed}/onboarding` })).statusCode).toBe(404);
-      expect((await call({ method: 'GET', url: `/api/gifts/${gift.publicId}/status` })).statusCode).toBe(200);
+      const status = `/api/gifts/${gift.publicId}/status`;
+      expect((await call({ method: 'GET', url: status, headers })).json().stripeAccount).toBeDefined();
+      expect((await call({ method: 'GET', url: status })).json()).toEqual({ status: 'paid' });
       expect((await call({ method: 'GET', url: '/api/gifts/g_short/status' })).statusCode).toBe(404);
       const dashboard = `/api/gifts/${gift.publicId}/dashboard-login`;
-      expect((await call({ method: 'GET', url: dashboard, headers: { 'x-claim-token': claimToken } })).statusCode).toBe(
-        200,
-      );
-      expect((await call({ method: 'GET', url: dashboard })).statusCode).toBe(403);
+      expect((await call({ method: 'GET', url: dashboard, headers })).statusCode).toBe(200);
+      expect((await call({ method: 'GET', url: dashboard })).statusCode).toBe(404);
     });
 
     it('admin', async () => {

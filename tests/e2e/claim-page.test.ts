@@ -1,6 +1,6 @@
 // The recipient's claim page is rendered on the server (decision 015): the first response already shows the
 // gift, is never cached or indexed, carries nothing about the sender and loads no script file; its form works as
-// plain HTML (proven here with JavaScript off), and with JavaScript on the page asks for nothing from any other
+// plain HTML (proven here with JavaScript off, down to the claim session cookie its answer sets), and with JavaScript on the page asks for nothing from any other
 // origin and nothing with the token beyond the page itself.
 import type { Browser } from 'playwright-core';
 import { describeE2E, useBrowser, useServer } from './helpers/suite.js';
@@ -118,6 +118,28 @@ describeE2E('the server-rendered claim page', () => {
     expect(href).toMatch(new RegExp(`^${server().url}/sandbox/onboarding/acct_sb_`));
     // The answer was posted in the body: no address the browser visited carries it.
     expect(page.url()).toBe(gift.claimUrl);
+
+    // The form's answer opened the gift's claim session: an HttpOnly cookie for the claim API only.
+    const cookies = await page.context().cookies(`${server().url}/api/gifts/`);
+    const session = cookies.filter((c) => c.name.startsWith('hg_claim_g_'));
+    expect(session).toHaveLength(1);
+    expect(session[0]).toMatchObject({ path: '/api/gifts/', httpOnly: true, sameSite: 'Lax', secure: false });
+    expect(await page.context().cookies(gift.claimUrl)).toEqual([]);
+    // Onboarding (plain HTML too), then the completion check with this browser's cookies: paid out. Another
+    // browser holding the same link gets the answer for an unknown gift.
+    await page.goto(href!);
+    await page.getByLabel('Outcome').selectOption({ label: 'Verified' });
+    const stranger = await browser().newContext();
+    const completeUrl = `${server().url}/api/gifts/claim/${gift.claimToken}/complete`;
+    expect((await stranger.request.get(completeUrl)).status()).toBe(404);
+    await Promise.all([page.waitForURL(/\?return=true$/), page.getByRole('button', { name: 'Submit' }).click()]);
+    const done = await page.request.get(completeUrl);
+    expect(done.status()).toBe(200);
+    expect(await done.json()).toMatchObject({ success: true });
+    const strangerAfter = await stranger.request.get(completeUrl);
+    expect(strangerAfter.status()).toBe(404);
+    expect(await strangerAfter.json()).toEqual({ message: 'This gift link is invalid or has expired.' });
+    await stranger.close();
     await page.context().close();
   });
 

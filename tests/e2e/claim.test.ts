@@ -1,6 +1,7 @@
 // Claiming in Chromium on the built server: a gift sent and paid the sender's way, its claim link read from the
-// dev mailbox; a wrong answer, then the right one through sandbox onboarding to the claim success page; and a
-// second gift through "Verification pending" whose verification page turns to delivered without a reload.
+// dev mailbox; a wrong answer, then the right one through sandbox onboarding to the claim success page; a
+// second gift through "Verification pending" whose verification page turns to delivered without a reload; and
+// another browser holding only the link, which is asked the question again and sees only the gift's status.
 import type { Page } from 'playwright-core';
 import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
 import { waitForEmail } from './helpers/server.js';
@@ -90,6 +91,22 @@ describeE2E('claiming a gift in Chromium', () => {
     await onboarding.getByRole('link', { name: 'Check verification status' }).click();
     await onboarding.waitForURL(/\/verification-complete\?gift_id=g_/);
     await onboarding.getByRole('heading', { name: 'Verifying your information' }).waitFor();
+
+    // Another browser with the claim link and the verification page's address, but not the claim session.
+    const stranger = await browser().newContext();
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto(onboarding.url());
+    await strangerPage.getByRole('heading', { name: 'Open your claim link to continue' }).waitFor();
+    expect(await strangerPage.getByRole('button', { name: 'Account Login' }).count()).toBe(0);
+    await strangerPage.goto(`${server().url}/api/gifts/claim/${gift.claimToken}/onboarding`);
+    await strangerPage.waitForURL(gift.claimUrl);
+    await strangerPage.getByLabel("What is your pet's name?").waitFor();
+    await strangerPage.goto(`${gift.claimUrl}?return=true`);
+    await strangerPage.getByText('answer your security question again to continue').first().waitFor();
+    await strangerPage.getByLabel("What is your pet's name?").waitFor();
+    expect(await strangerPage.getByText('Gift claimed successfully!').count()).toBe(0);
+    await stranger.close();
+
     // Marks this document: a reload would lose the mark.
     await onboarding.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 

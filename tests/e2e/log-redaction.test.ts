@@ -47,6 +47,9 @@ describe('log redaction over a full send-and-claim run', () => {
       body: JSON.stringify({ securityAnswer: secrets.answer }),
     });
     expect(right.status).toBe(200);
+    // The claim session the answer opened; the completion check needs it.
+    const claimCookie = right.headers.get('set-cookie')!.split(';')[0]!;
+    const claimSessionId = claimCookie.split('=')[1]!;
     const link = new URL(((await right.json()) as { accountLinkUrl: string }).accountLinkUrl);
     const onboarded = await fetch(link.origin + link.pathname, {
       method: 'POST',
@@ -59,7 +62,12 @@ describe('log redaction over a full send-and-claim run', () => {
     });
     expect(onboarded.status).toBe(303);
     await waitUntil(
-      async () => ((await (await fetch(`${claimApi}/complete`)).json()) as { success: boolean }).success,
+      async () =>
+        (
+          (await (await fetch(`${claimApi}/complete`, { headers: { cookie: claimCookie } })).json()) as {
+            success: boolean;
+          }
+        ).success,
       'the claim to complete',
     );
 
@@ -124,7 +132,12 @@ describe('log redaction over a full send-and-claim run', () => {
     const logs = server.output();
     const lines = logs.split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThan(20);
-    for (const [name, secret] of Object.entries({ ...secrets, claimToken: gift.claimToken, sessionId })) {
+    for (const [name, secret] of Object.entries({
+      ...secrets,
+      claimToken: gift.claimToken,
+      sessionId,
+      claimSessionId,
+    })) {
       expect(logs.includes(secret), `${name} leaked into the logs`).toBe(false);
     }
     expect(logs).not.toMatch(/[A-Za-z0-9._%+-]+@example\.com/);

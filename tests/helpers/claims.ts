@@ -1,5 +1,5 @@
 // Claim-flow helpers for API tests: a gift with a distinctive sender (to prove it never leaks), the claim call,
-// and the sandbox onboarding outcome.
+// the recipient's claim session cookie (kept like a browser would), and the sandbox onboarding outcome.
 import { eq } from 'drizzle-orm';
 import { gifts, sandboxAccounts } from '../../src/server/db/schema.js';
 import { seedGift, type SeedGiftOptions } from './seed.js';
@@ -14,16 +14,64 @@ export async function seedClaimableGift(ctx: TestContext, options: SeedGiftOptio
   return seedGift(ctx, { ...SENDER, recipientEmail: `claimer${n}-${Date.now()}@example.com`, ...options });
 }
 
-export function claim(ctx: TestContext, token: string, body?: unknown) {
-  return ctx.app.inject({
+/** The recipient's browser: the claim session cookie ("name=value") a right answer set, by claim token and public id. */
+const browsers = new WeakMap<TestContext, Map<string, string>>();
+const browserOf = (ctx: TestContext) => browsers.get(ctx) ?? browsers.set(ctx, new Map()).get(ctx)!;
+
+/** The Cookie header the recipient's browser sends for a gift (by its claim token or public id), if it holds one. */
+export function claimSessionCookie(ctx: TestContext, tokenOrPublicId: string): string | undefined {
+  return browserOf(ctx).get(tokenOrPublicId);
+}
+
+/** The recipient's browser forgets the gift's claim session (another browser, or cookies cleared). */
+export function forgetClaimSession(ctx: TestContext, token: string, publicId: string): void {
+  browserOf(ctx).delete(token);
+  browserOf(ctx).delete(publicId);
+}
+
+const cookieHeaders = (cookie: string | undefined) => (cookie ? { cookie } : {});
+
+export async function claim(ctx: TestContext, token: string, body?: unknown) {
+  const res = await ctx.app.inject({
     method: 'POST',
     url: `/api/gifts/claim/${token}`,
     payload: body === undefined ? undefined : (body as object),
   });
+  const session = res.cookies.find((c) => c.name.startsWith('hg_claim_'));
+  if (session) {
+    const cookie = `${session.name}=${session.value}`;
+    browserOf(ctx).set(token, cookie).set(session.name.slice('hg_claim_'.length), cookie);
+  }
+  return res;
 }
 
-export function complete(ctx: TestContext, token: string) {
-  return ctx.app.inject({ method: 'GET', url: `/api/gifts/claim/${token}/complete` });
+/** The completion check, with the recipient's claim session unless another Cookie header (or none) is given. */
+export function complete(ctx: TestContext, token: string, cookie = claimSessionCookie(ctx, token)) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/gifts/claim/${token}/complete`,
+    headers: cookieHeaders(cookie),
+  });
+}
+
+export function refreshOnboarding(ctx: TestContext, token: string, cookie = claimSessionCookie(ctx, token)) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/gifts/claim/${token}/onboarding`,
+    headers: cookieHeaders(cookie),
+  });
+}
+
+export function giftStatus(ctx: TestContext, publicId: string, cookie = claimSessionCookie(ctx, publicId)) {
+  return ctx.app.inject({ method: 'GET', url: `/api/gifts/${publicId}/status`, headers: cookieHeaders(cookie) });
+}
+
+export function dashboardLogin(ctx: TestContext, publicId: string, cookie = claimSessionCookie(ctx, publicId)) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/gifts/${publicId}/dashboard-login`,
+    headers: cookieHeaders(cookie),
+  });
 }
 
 export async function giftRow(ctx: TestContext, id: number) {

@@ -47,6 +47,13 @@ describe('verification status wording', () => {
     for (const status of ['on_hold', 'unavailable']) expect(JSON.stringify(of(status))).not.toMatch(/dispute/i);
   });
 
+  it('words a gift seen without its claim session: only its status, and how to continue', () => {
+    const paid = statusWording({ status: 'paid' });
+    expect(paid.title).toBe('Open your claim link to continue');
+    expect(paid.text).toMatch(/browser where you answered your security question/);
+    expect(statusWording({ status: 'setup_required' }).text).not.toMatch(/pending/);
+  });
+
   it('shows anything else as processing', () => {
     expect(of('something_new').title).toBe('Processing');
     expect(statusWording(undefined).title).toBe('Processing');

@@ -8,10 +8,10 @@ import {
   SESSION_COOKIE,
   readSession,
   type Session,
-  type SessionKind,
+  type AccountSessionKind,
 } from '../services/sessions.js';
 
-export function setSessionCookie(reply: FastifyReply, deps: AppDeps, kind: SessionKind, rawId: string): void {
+export function setSessionCookie(reply: FastifyReply, deps: AppDeps, kind: AccountSessionKind, rawId: string): void {
   const options = {
     path: '/',
     sameSite: 'lax',
@@ -23,7 +23,7 @@ export function setSessionCookie(reply: FastifyReply, deps: AppDeps, kind: Sessi
   reply.setCookie(SESSION_HINT_COOKIE[kind], '1', { ...options, httpOnly: false });
 }
 
-export function clearSessionCookie(reply: FastifyReply, deps: AppDeps, kind: SessionKind): void {
+export function clearSessionCookie(reply: FastifyReply, deps: AppDeps, kind: AccountSessionKind): void {
   reply.clearCookie(SESSION_COOKIE[kind], {
     path: '/',
     httpOnly: true,
@@ -38,12 +38,16 @@ export function clearSessionCookie(reply: FastifyReply, deps: AppDeps, kind: Ses
   });
 }
 
-export function sessionCookie(request: FastifyRequest, kind: SessionKind): string | undefined {
+export function sessionCookie(request: FastifyRequest, kind: AccountSessionKind): string | undefined {
   return request.cookies[SESSION_COOKIE[kind]];
 }
 
 /** The signed-in subject, or a 401 JSON answer. */
-export async function requireSession(request: FastifyRequest, deps: AppDeps, kind: SessionKind): Promise<Session> {
+export async function requireSession(
+  request: FastifyRequest,
+  deps: AppDeps,
+  kind: AccountSessionKind,
+): Promise<Session> {
   const session = await readSession(deps.db, deps.clock, kind, sessionCookie(request, kind));
   if (!session)
     throw unauthorized(kind === 'admin' ? 'Please log in as an admin to continue' : 'Please sign in to continue');

@@ -14,6 +14,7 @@ import { startClaim } from '../services/claims/claim.js';
 import { CLAIM_ANSWER_FIELD, type ClaimPageView } from '../../shared/claim-page.js';
 import { claimRequestSchema, claimTokenParamSchema } from '../../shared/schemas/claim.js';
 import { viaProvider } from './claims.js';
+import { setClaimSessionCookie } from '../http/claim-session-cookie.js';
 
 const PATHS = ['/claim/:token', '/gift/claim/:token'];
 const querystring = z.looseObject({ return: z.string().optional() });
@@ -63,8 +64,11 @@ export const claimPageRoutes =
         }
         const typed = request.body[CLAIM_ANSWER_FIELD] ?? undefined;
         try {
-          const { accountLinkUrl } = await viaProvider(() => startClaim(deps, request.params.token, typed, request.ip));
-          return document.send(request, reply, { kind: 'account-setup', accountLinkUrl }, 200);
+          const { answer, session } = await viaProvider(() =>
+            startClaim(deps, request.params.token, typed, request.ip),
+          );
+          setClaimSessionCookie(reply, deps, session);
+          return document.send(request, reply, { kind: 'account-setup', accountLinkUrl: answer.accountLinkUrl }, 200);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           // The same page again with the service's message and what was typed; its status is the refusal's.

@@ -1,19 +1,19 @@
-// The claim API: lookup, claim with the security answer, completion check, onboarding refresh,
-// status poll and dashboard login. Thin: the route contract checks the input, the service decides, provider
-// failures are mapped, the answer is serialized by its schema.
+// The claim API: lookup, claim with the security answer (which opens the gift's claim session, an HttpOnly cookie),
+// completion check, onboarding refresh, status poll and dashboard login (which need that session). Thin: the route
+// contract checks the input, the service decides, provider failures are mapped, the answer is serialized by its
+// schema.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { errorResponses } from '../http/contracts.js';
+import { claimSessionCookies, setClaimSessionCookie } from '../http/claim-session-cookie.js';
 import { ProviderError } from '../payments/provider.js';
 import {
-  CLAIM_TOKEN_HEADER,
   claimCompleteResponseSchema,
   claimLookupSchema,
   claimRequestSchema,
   claimStartResponseSchema,
-  claimTokenHeaderSchema,
   claimTokenParamSchema,
   dashboardLoginResponseSchema,
   giftPublicIdParamSchema,
@@ -73,28 +73,34 @@ export const claimRoutes =
       {
         schema: {
           summary:
-            'Claim with the security answer; answers the onboarding link. 5 wrong answers lock claiming for an hour',
+            "Claim with the security answer; answers the onboarding link and sets the gift's claim session cookie. 5 wrong answers lock claiming for an hour",
           tags,
           params: claimTokenParamSchema,
           body: claimRequestSchema,
           response: { 200: claimStartResponseSchema, ...errorResponses },
         },
       },
-      async (request) =>
-        viaProvider(() => startClaim(deps, request.params.token, request.body.securityAnswer, request.ip)),
+      async (request, reply) => {
+        const { answer, session } = await viaProvider(() =>
+          startClaim(deps, request.params.token, request.body.securityAnswer, request.ip),
+        );
+        setClaimSessionCookie(reply, deps, session);
+        return answer;
+      },
     );
 
     app.get(
       '/api/gifts/claim/:token/complete',
       {
         schema: {
-          summary: 'Completion check after onboarding: pays the gift out once the account is ready',
+          summary:
+            "Completion check after onboarding: pays the gift out once the account is ready. Needs the gift's claim session (404 as for an unknown gift without it)",
           tags,
           params: claimTokenParamSchema,
           response: { 200: claimCompleteResponseSchema, ...errorResponses },
         },
       },
-      async (request) => viaProvider(() => completeClaim(deps, request.params.token)),
+      async (request) => viaProvider(() => completeClaim(deps, request.params.token, claimSessionCookies(request))),
     );
 
     // The provider's refresh_url: a used or expired onboarding link lands here and gets a fresh one.
@@ -102,41 +108,45 @@ export const claimRoutes =
       '/api/gifts/claim/:token/onboarding',
       {
         schema: {
-          summary: 'Redirects to a fresh onboarding link',
+          summary:
+            "Redirects to a fresh onboarding link in the gift's claim session; otherwise to the claim page, as for an unknown gift",
           tags,
           params: claimTokenParamSchema,
           response: { 303: z.undefined().describe('Location: a fresh onboarding link'), ...errorResponses },
         },
       },
       async (request, reply) =>
-        reply.redirect(await viaProvider(() => refreshOnboarding(deps, request.params.token)), 303),
+        reply.redirect(
+          await viaProvider(() => refreshOnboarding(deps, request.params.token, claimSessionCookies(request))),
+          303,
+        ),
     );
 
     app.get(
       '/api/gifts/:giftId/status',
       {
         schema: {
-          summary: 'Onboarding and payout status by public gift id',
+          summary:
+            "The gift's status by public id; the onboarding and payout progress only in the gift's claim session",
           tags,
           params: giftPublicIdParamSchema,
           response: { 200: giftStatusResponseSchema, ...errorResponses },
         },
       },
-      async (request) => viaProvider(() => giftClaimStatus(deps, request.params.giftId)),
+      async (request) => viaProvider(() => giftClaimStatus(deps, request.params.giftId, claimSessionCookies(request))),
     );
 
     app.get(
       '/api/gifts/:giftId/dashboard-login',
       {
         schema: {
-          summary: `The payout account's express dashboard link; needs the claim token in the ${CLAIM_TOKEN_HEADER} header`,
+          summary:
+            "The payout account's express dashboard link. Needs the gift's claim session (404 as for an unknown gift without it)",
           tags,
           params: giftPublicIdParamSchema,
-          headers: claimTokenHeaderSchema,
           response: { 200: dashboardLoginResponseSchema, ...errorResponses },
         },
       },
-      async (request) =>
-        viaProvider(() => dashboardLogin(deps, request.params.giftId, request.headers[CLAIM_TOKEN_HEADER])),
+      async (request) => viaProvider(() => dashboardLogin(deps, request.params.giftId, claimSessionCookies(request))),
     );
   };

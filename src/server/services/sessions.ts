@@ -1,16 +1,26 @@
-// Server-side sessions for admins and donors: a random 256-bit id in an HttpOnly cookie,
-// only its SHA-256 in the database; a new id at every login; idle and absolute timeouts; destroyed on logout.
+// Server-side sessions for admins, donors and claims: a random 256-bit id in an HttpOnly cookie,
+// only its SHA-256 in the database; a new id at every login (or right answer); idle and absolute timeouts;
+// destroyed on logout. A claim session's subject is the gift it was opened for (claims/claim-session.ts).
 import { and, eq } from 'drizzle-orm';
 import { sessions } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
 import type { Clock } from '../clock.js';
 import { randomToken, sha256 } from '../crypto.js';
 
-export type SessionKind = 'admin' | 'donor';
+export type SessionKind = 'admin' | 'donor' | 'claim';
+/** The sessions a person signs in to, one cookie each; a claim session's cookie is named by its gift. */
+export type AccountSessionKind = Exclude<SessionKind, 'claim'>;
 
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
-export const SESSION_COOKIE: Record<SessionKind, string> = { admin: 'hg_admin', donor: 'hg_donor' };
+/** A claim session is short: the answer opens the payout steps of one gift for one sitting. */
+export const CLAIM_SESSION_ABSOLUTE_MS = 3 * 3_600_000;
+const ABSOLUTE_MS: Record<SessionKind, number> = {
+  admin: SESSION_ABSOLUTE_MS,
+  donor: SESSION_ABSOLUTE_MS,
+  claim: CLAIM_SESSION_ABSOLUTE_MS,
+};
+export const SESSION_COOKIE: Record<AccountSessionKind, string> = { admin: 'hg_admin', donor: 'hg_donor' };
 
 export interface Session {
   idHash: string;
@@ -28,7 +38,7 @@ export async function createSession(db: DbOrTx, clock: Clock, kind: SessionKind,
     subjectId,
     createdAt: now,
     lastSeenAt: now,
-    absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    absoluteExpiresAt: new Date(now.getTime() + ABSOLUTE_MS[kind]),
   });
   return id;
 }

@@ -35,8 +35,12 @@ export interface ClaimCompleteResponse {
 
 export const GIFT_PUBLIC_ID_PATTERN = /^g_[A-Za-z0-9_-]{16}$/;
 
-/** on_hold: a check of the payment (a card dispute) holds the payout; unavailable: the payment was taken back. */
+/**
+ * paid: all that is said without the gift's claim session while it waits for its recipient; on_hold: a check of the
+ * payment (a card dispute) holds the payout; unavailable: the payment was taken back.
+ */
 export type ClaimStatus =
+  | 'paid'
   | 'completed'
   | 'transfer_pending'
   | 'setup_required'
@@ -46,14 +50,15 @@ export type ClaimStatus =
   | 'refunded'
   | 'unavailable';
 
+/**
+ * Without the gift's claim session only the gift's status, as its sender sees it: paid, completed, expired,
+ * refunded or unavailable. With it, the onboarding progress too (never "paid").
+ */
 export interface GiftStatusResponse {
   status: ClaimStatus;
-  stripeAccount: { requirements_pending: number };
+  stripeAccount?: { requirements_pending: number };
 }
 
 export interface DashboardLoginResponse {
   url: string;
 }
-
-/** The header that proves the caller holds the claim link (the dashboard shows the recipient's payout details). */
-export const CLAIM_TOKEN_HEADER = 'x-claim-token';

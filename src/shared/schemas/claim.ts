@@ -4,7 +4,6 @@ import { SECURITY_ANSWER_MAX } from '../constants.js';
 import { ONBOARDING_STATUSES } from '../statuses.js';
 import {
   CLAIM_MESSAGES,
-  CLAIM_TOKEN_HEADER,
   CLAIM_TOKEN_PATTERN,
   GIFT_PUBLIC_ID_PATTERN,
   type ClaimCompleteResponse,
@@ -29,11 +28,6 @@ export const giftPublicIdParamSchema = z.object({
   giftId: z.string().regex(GIFT_PUBLIC_ID_PATTERN, GIFT_NOT_FOUND_MESSAGE).describe('The public gift id (g_…)'),
 });
 
-/** The dashboard link proves the caller holds the claim link; checked by the service (403 without it). */
-export const claimTokenHeaderSchema = z.looseObject({
-  [CLAIM_TOKEN_HEADER]: z.string().max(200, `${CLAIM_TOKEN_HEADER} is not a claim token`).optional(),
-});
-
 export const claimLookupSchema = z.object({
   recipientFirstName: z.string(),
   amount: z.string().describe('Decimal string, "50.00"'),
@@ -54,8 +48,11 @@ export const claimCompleteResponseSchema = z.object({
 }) satisfies z.ZodType<ClaimCompleteResponse>;
 
 export const giftStatusResponseSchema = z.object({
-  status: z.enum([...ONBOARDING_STATUSES, 'on_hold', 'expired', 'refunded', 'unavailable']),
-  stripeAccount: z.object({ requirements_pending: z.number().int() }),
+  status: z.enum(['paid', ...ONBOARDING_STATUSES, 'on_hold', 'expired', 'refunded', 'unavailable']),
+  stripeAccount: z
+    .object({ requirements_pending: z.number().int() })
+    .optional()
+    .describe("Only in the gift's claim session: the onboarding progress"),
 }) satisfies z.ZodType<GiftStatusResponse>;
 
 export const dashboardLoginResponseSchema = z.object({ url: z.string() }) satisfies z.ZodType<DashboardLoginResponse>;

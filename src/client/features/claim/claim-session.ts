@@ -1,5 +1,6 @@
-// What the claim flow keeps in this browser tab's session: the claim link per gift (so the verification page
-// can open the payout dashboard, which needs proof of the link) and the amount for the success page.
+// What the claim flow keeps in this browser tab's session: the claim link per gift (so the verification page can
+// link to "Continue account setup") and the amount for the success page. The proof that the recipient answered
+// the question is the claim session's HttpOnly cookie, which no script reads.
 const tokenKey = (giftId: string) => `hushgift.claim.${giftId}`;
 const SUCCESS_KEY = 'hushgift.claimSuccess';
 const THANK_YOU_KEY = 'hushgift.claimThankYou';

@@ -1,4 +1,5 @@
-// What the verification-complete page says for each onboarding status.
+// What the verification-complete page says for each onboarding status, and for a gift seen without its claim
+// session (only its status: the progress shows where the security question was answered).
 import type { GiftStatusResponse } from '../../../shared/schemas/claim-contract';
 
 export interface StatusWording {
@@ -22,7 +23,7 @@ export function statusWording(status: GiftStatusResponse | null | undefined): St
         tone: 'progress',
       };
     case 'setup_required': {
-      const n = status.stripeAccount.requirements_pending;
+      const n = status.stripeAccount?.requirements_pending ?? 0;
       return {
         title: 'Account setup required',
         text: `Please finish setting up your account with our payment partner to receive your gift.${
@@ -31,6 +32,12 @@ export function statusWording(status: GiftStatusResponse | null | undefined): St
         tone: 'action',
       };
     }
+    case 'paid':
+      return {
+        title: 'Open your claim link to continue',
+        text: 'For your security, your account setup shows only in the browser where you answered your security question, for 30 minutes after you last used it. Open the claim link from your e-mail to continue.',
+        tone: 'action',
+      };
     case 'verifying':
       return {
         title: 'Verifying your information',

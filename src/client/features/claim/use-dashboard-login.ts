@@ -1,20 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api';
-import { CLAIM_TOKEN_HEADER, type DashboardLoginResponse } from '../../../shared/schemas/claim-contract';
+import { apiRequest } from '../../lib/api';
+import type { DashboardLoginResponse } from '../../../shared/schemas/claim-contract';
 
-/** The provider's express dashboard link. The claim link proves the caller is the recipient. */
-export function useDashboardLogin(giftId: string, token: string | null) {
+/** The provider's express dashboard link. The gift's claim session (an HttpOnly cookie) proves the caller is the recipient. */
+export function useDashboardLogin(giftId: string) {
   return useMutation({
-    mutationFn: async () => {
-      const res = await fetch(`/api/gifts/${encodeURIComponent(giftId)}/dashboard-login`, {
-        credentials: 'include',
-        headers: token ? { [CLAIM_TOKEN_HEADER]: token } : {},
-      });
-      if (!res.ok) {
-        throw new ApiError(res.status, await res.text(), res.statusText);
-      }
-      return (await res.json()) as DashboardLoginResponse;
-    },
+    mutationFn: () =>
+      apiRequest<DashboardLoginResponse>('GET', `/api/gifts/${encodeURIComponent(giftId)}/dashboard-login`),
   });
 }
 

@@ -1,10 +1,11 @@
 // The claim page (/claim/:token and /gift/claim/:token): the gift, the security question, "Claim Your Gift",
-// then account setup at the provider. Returning with return=true runs the completion check.
+// then account setup at the provider. Returning with return=true runs the completion check, which needs the claim
+// session the answer opened (a cookie); without it (another browser, or 30 minutes unused) the question is asked again.
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { usePageMeta } from '../../lib/page-meta';
 import { ClaimGiftCard } from '../../features/claim/claim-gift-card';
 import { GiftNotFound } from '../../features/claim/gift-summary';
@@ -45,7 +46,10 @@ export default function ClaimPage() {
       onError: (error) =>
         toast({
           title: 'Error completing claim',
-          description: errorMessage(error, 'Please try again'),
+          description:
+            error instanceof ApiError && error.status === 404
+              ? 'If your gift is still waiting for you, answer your security question again to continue.'
+              : errorMessage(error, 'Please try again'),
           variant: 'destructive',
         }),
     });

@@ -1,4 +1,5 @@
 // /verification-complete?gift_id=<public id>: polls the onboarding status every 5 s and words it (status-wording.ts).
+// The progress, "Account Login" and "Continue account setup" come only with the gift's claim session (its cookie).
 import { useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -25,7 +26,8 @@ export default function VerificationCompletePage() {
   const giftId = params.get('gift_id') ?? '';
   const token = giftId ? claimTokenFor(giftId) : null;
   const status = useGiftStatus(giftId);
-  const login = useDashboardLogin(giftId, token);
+  const login = useDashboardLogin(giftId);
+  const inClaimSession = Boolean(status.data?.stripeAccount);
   const wording = statusWording(status.data);
 
   const openDashboard = () =>
@@ -64,9 +66,11 @@ export default function VerificationCompletePage() {
             <Button variant="outline" onClick={() => window.location.reload()}>
               Refresh Status
             </Button>
-            <Button onClick={openDashboard} disabled={login.isPending}>
-              Account Login
-            </Button>
+            {inClaimSession ? (
+              <Button onClick={openDashboard} disabled={login.isPending}>
+                Account Login
+              </Button>
+            ) : null}
           </div>
         ) : null}
         {token && status.data?.status === 'setup_required' ? (

@@ -1,5 +1,6 @@
 // POST /api/gifts/claim/:token: checks the security answer, then starts the claim: the recipient's connected
-// account (one per e-mail) and the onboarding link.
+// account (one per e-mail), the onboarding link and the claim session that the later steps need
+// (claim-session.ts). An account reused from an earlier gift is reached only through this gift's own answer.
 //
 // The lockout (decision 012) is counted in the gift's row, so every instance shares it, and each answer is
 // counted *before* it is checked: one conditional update admits the attempt only while the gift is not locked,
@@ -24,6 +25,7 @@ import { ensureRecipientAccount } from './recipient-account.js';
 import { onboardingUrl } from './onboarding-link.js';
 import { admitClaimAttempt } from './client-limit.js';
 import { withdrawAttempts } from '../rate-limit.js';
+import { openClaimSession, type OpenedClaimSession } from './claim-session.js';
 
 export const FROZEN_REASON = `Claim frozen after ${WRONG_ANSWER_FREEZE_TOTAL} wrong security answers: check with the recipient before unfreezing.`;
 export const FROZEN_MESSAGE =
@@ -109,12 +111,18 @@ function forgive(attempt: CountedAttempt) {
   };
 }
 
+export interface StartedClaim {
+  answer: ClaimStartResponse;
+  /** For the HttpOnly cookie only: never in an answer's body. */
+  session: OpenedClaimSession;
+}
+
 export async function startClaim(
   deps: ServiceDeps,
   token: string,
   securityAnswer: string | null | undefined,
   clientAddress: string,
-): Promise<ClaimStartResponse> {
+): Promise<StartedClaim> {
   const gift = await requireGiftByToken(deps.db, token);
   assertClaimable(gift, deps.clock.now());
 
@@ -156,5 +164,6 @@ export async function startClaim(
   if (!started) assertClaimable(await requireGiftByToken(deps.db, token), now);
   if (!started) throw notFound(CLAIM_MESSAGES.notFound);
 
-  return { accountLinkUrl: await onboardingUrl(deps, token, started.recipientAccountId!) };
+  const accountLinkUrl = await onboardingUrl(deps, token, started.recipientAccountId!);
+  return { answer: { accountLinkUrl }, session: await openClaimSession(deps, started) };
 }

@@ -1,6 +1,7 @@
 // GET /api/gifts/claim/:token/complete: the check that runs when the recipient returns from onboarding.
-// It reads the account from the provider (returning proves nothing) and, when it can receive transfers, pays
-// the gift out exactly once; otherwise it says what is still pending.
+// It needs the gift's claim session (without one it answers as for an unknown gift), reads the account from the
+// provider (returning proves nothing; the read is shared per gift for a few seconds, account-reads.ts) and, when
+// it can receive transfers, pays the gift out exactly once; otherwise it says what is still pending.
 import type { ServiceDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
 import { formatCents, formatUsd } from '../../../shared/money.js';
@@ -8,6 +9,8 @@ import { CLAIM_MESSAGES, type ClaimCompleteResponse } from '../../../shared/sche
 import type { ConnectedAccount } from '../../payments/provider.js';
 import { payOutGift } from '../payouts/pay-out.js';
 import { requireGiftByToken } from './find-gift.js';
+import { holdsClaimSession, type ClaimSessionCookies } from './claim-session.js';
+import { readGiftAccount } from './account-reads.js';
 
 /** A card dispute froze the gift: said without naming the sender or the dispute. */
 export const ON_HOLD_MESSAGE =
@@ -23,8 +26,13 @@ export function pendingMessage(account: ConnectedAccount): string {
   return 'Your account is still being set up. We will send your gift automatically as soon as it is ready.';
 }
 
-export async function completeClaim(deps: ServiceDeps, token: string): Promise<ClaimCompleteResponse> {
+export async function completeClaim(
+  deps: ServiceDeps,
+  token: string,
+  cookies: ClaimSessionCookies,
+): Promise<ClaimCompleteResponse> {
   const gift = await requireGiftByToken(deps.db, token);
+  if (!(await holdsClaimSession(deps, gift, cookies))) throw notFound(CLAIM_MESSAGES.notFound);
   const base = { giftId: gift.publicId, amount: formatCents(gift.amountCents) };
   const amount = formatUsd(gift.amountCents);
   const done = {
@@ -39,7 +47,7 @@ export async function completeClaim(deps: ServiceDeps, token: string): Promise<C
     throw badRequest('Please claim your gift first: open your claim link and press "Claim Your Gift".');
   }
 
-  const outcome = await payOutGift(deps, gift.id);
+  const outcome = await payOutGift(deps, gift.id, (accountId) => readGiftAccount(deps, gift.id, accountId));
   switch (outcome.kind) {
     case 'claimed':
       return done;

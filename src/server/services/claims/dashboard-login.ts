@@ -1,30 +1,29 @@
 // The provider's express dashboard for the gift's payout account. The dashboard shows the recipient's payout
-// details, so the caller must hold the claim link: the public id alone (which others may see) is not enough.
-import { eq, sql } from 'drizzle-orm';
+// details, so the caller must hold the gift's claim session (opened by its answer); without one the answer is the
+// same as for an unknown gift. The public id alone (which the sender sees) opens nothing.
+import { eq } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
 import { ProviderError } from '../../payments/provider.js';
-import { GIFT_PUBLIC_ID_PATTERN, type DashboardLoginResponse } from '../../../shared/schemas/claim.js';
-import { claimTokenHash } from './find-gift.js';
-import { claimTokenMatches } from '../gifts/gift-links.js';
+import {
+  GIFT_NOT_FOUND_MESSAGE,
+  GIFT_PUBLIC_ID_PATTERN,
+  type DashboardLoginResponse,
+} from '../../../shared/schemas/claim.js';
+import { holdsClaimSession, type ClaimSessionCookies } from './claim-session.js';
 
 export async function dashboardLogin(
   deps: ServiceDeps,
   publicId: string,
-  token: string | undefined,
+  cookies: ClaimSessionCookies,
 ): Promise<DashboardLoginResponse> {
-  if (!GIFT_PUBLIC_ID_PATTERN.test(publicId)) throw notFound('Gift not found. Check the link and try again.');
-  const hash = token ? claimTokenHash(token) : null;
+  if (!GIFT_PUBLIC_ID_PATTERN.test(publicId)) throw notFound(GIFT_NOT_FOUND_MESSAGE);
   const [gift] = await deps.db
-    .select({ holdsLink: hash ? claimTokenMatches(hash) : sql<boolean>`false`, accountId: gifts.recipientAccountId })
+    .select({ id: gifts.id, publicId: gifts.publicId, accountId: gifts.recipientAccountId })
     .from(gifts)
     .where(eq(gifts.publicId, publicId));
-  if (!gift) throw notFound('Gift not found. Check the link and try again.');
-  // The claim link (primary or a reminder's) proves the caller is the recipient; compared by the database.
-  if (!hash || gift.holdsLink !== true) {
-    throw forbidden('Open this page from the claim link in your e-mail to sign in to your payout account.');
-  }
+  if (!gift || !(await holdsClaimSession(deps, gift, cookies))) throw notFound(GIFT_NOT_FOUND_MESSAGE);
   if (!gift.accountId) throw conflict('Your payout account is not set up yet. Claim your gift to start the setup.');
   try {
     return await deps.payments.createLoginLink(gift.accountId);

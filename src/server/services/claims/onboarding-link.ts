@@ -2,6 +2,7 @@
 // page when the account (reused from an earlier gift) can already receive transfers.
 import type { ServiceDeps } from '../../deps.js';
 import { claimReturnUrl, onboardingRefreshUrl, requireGiftByToken } from './find-gift.js';
+import { holdsClaimSession, type ClaimSessionCookies } from './claim-session.js';
 
 export async function onboardingUrl(deps: ServiceDeps, token: string, accountId: string): Promise<string> {
   const { publicUrl } = deps.config;
@@ -15,10 +16,19 @@ export async function onboardingUrl(deps: ServiceDeps, token: string, accountId:
   return link.url;
 }
 
-/** The refresh_url target: a fresh link for a claim in progress; anything else goes back to the claim page. */
-export async function refreshOnboarding(deps: ServiceDeps, token: string): Promise<string> {
+/**
+ * The refresh_url target: a fresh link for a claim in progress, in its claim session. Anything else goes back to
+ * the claim page; without the session that is the same answer as for an unknown gift, and the page asks the
+ * question again.
+ */
+export async function refreshOnboarding(
+  deps: ServiceDeps,
+  token: string,
+  cookies: ClaimSessionCookies,
+): Promise<string> {
   const claimPage = `${deps.config.publicUrl}/claim/${token}`;
-  const gift = await requireGiftByToken(deps.db, token).catch(() => null);
+  const found = await requireGiftByToken(deps.db, token).catch(() => null);
+  const gift = found && (await holdsClaimSession(deps, found, cookies)) ? found : null;
   if (!gift || gift.status !== 'paid' || !gift.recipientAccountId || gift.transferStartedAt) {
     return gift?.status === 'claimed' ? claimReturnUrl(deps.config.publicUrl, token) : claimPage;
   }

@@ -20,8 +20,15 @@ export type PayoutOutcome =
   | { kind: 'on_hold' }
   | { kind: 'not_payable' };
 
-/** Pays the gift out if its recipient's account can receive transfers now. Safe to call any number of times in parallel. */
-export async function payOutGift(deps: ServiceDeps, giftId: number): Promise<PayoutOutcome> {
+/**
+ * Pays the gift out if its recipient's account can receive transfers now. Safe to call any number of times in
+ * parallel. `readAccount` lets a caller that recipients can repeat (the completion check) share provider reads.
+ */
+export async function payOutGift(
+  deps: ServiceDeps,
+  giftId: number,
+  readAccount: (accountId: string) => Promise<ConnectedAccount> = (id) => deps.payments.retrieveAccount(id),
+): Promise<PayoutOutcome> {
   const gift = await loadGift(deps.db, giftId);
   if (!gift) return { kind: 'not_payable' };
   if (gift.status === 'claimed') return { kind: 'claimed' };
@@ -31,7 +38,7 @@ export async function payOutGift(deps: ServiceDeps, giftId: number): Promise<Pay
   if (gift.transferStartedAt) return { kind: 'in_progress' };
 
   // Arriving back from onboarding proves nothing: ask the provider.
-  const account = await deps.payments.retrieveAccount(gift.recipientAccountId);
+  const account = await readAccount(gift.recipientAccountId);
   if (!account.transfersActive) return { kind: 'not_ready', account };
 
   const now = deps.clock.now();
