@@ -30,6 +30,10 @@ export const thankYouSchema = z
   })
   .strict();
 
+export type RecipientEmailCorrection = z.infer<typeof correctEmailSchema>;
+export type NewDeliveryDate = z.infer<typeof deliveryDateSchema>;
+export type ThankYouNoteInput = z.infer<typeof thankYouSchema>;
+
 /** What the sender's gift page shows, as a stage of the gift. */
 export const GIFT_STAGES = [
   'scheduled',

@@ -1,21 +1,26 @@
 // "Send a thank-you note" on the claim success page: one note, up to 500 characters, to the anonymous sender. The
 // recipient is told it reaches the sender without anything about them, and the answer tells nothing back.
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Textarea } from '../../components/ui/input';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { THANK_YOU_MAX } from '../../../shared/constants';
+import { thankYouSchema, type ThankYouNoteInput } from '../../../shared/schemas/manage';
 
 export function ThankYouNote({ token }: { token: string }) {
-  const [note, setNote] = useState('');
   const send = useMutation({
-    mutationFn: (text: string) =>
-      apiRequest<{ message: string }>('POST', `/api/gifts/claim/${encodeURIComponent(token)}/thank-you`, {
-        note: text,
-      }),
+    mutationFn: (values: ThankYouNoteInput) =>
+      apiRequest<{ message: string }>('POST', `/api/gifts/claim/${encodeURIComponent(token)}/thank-you`, values),
   });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(thankYouSchema), defaultValues: { note: '' } });
   if (send.isSuccess) {
     return (
       <p role="status" className="mt-8 rounded-lg bg-green-50 p-4 text-left text-green-900">
@@ -23,13 +28,15 @@ export function ThankYouNote({ token }: { token: string }) {
       </p>
     );
   }
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    send.mutate(note);
-  };
-  const left = THANK_YOU_MAX - note.length;
+  const left = THANK_YOU_MAX - watch('note').length;
+  const sendError = send.isError ? errorMessage(send.error, 'Your note could not be sent. Please try again.') : null;
   return (
-    <form onSubmit={submit} noValidate className="mt-8 text-left" aria-labelledby="thanks-title">
+    <form
+      onSubmit={handleSubmit((values) => send.mutate(values))}
+      noValidate
+      className="mt-8 text-left"
+      aria-labelledby="thanks-title"
+    >
       <h2 id="thanks-title" className="font-semibold">
         Send a thank-you note
       </h2>
@@ -40,24 +47,17 @@ export function ThankYouNote({ token }: { token: string }) {
       <Field
         id="thank-you"
         label="Your note"
+        required
         className="mt-3"
         describedBy="thanks-hint thanks-count"
-        error={send.isError ? errorMessage(send.error, 'Your note could not be sent. Please try again.') : null}
+        error={errors.note?.message ?? sendError}
       >
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={4}
-            maxLength={THANK_YOU_MAX}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        )}
+        {(control) => <Textarea {...control} {...register('note')} rows={4} maxLength={THANK_YOU_MAX} />}
       </Field>
       <p id="thanks-count" className="mt-1 text-sm text-slate-600">
         {left} characters left
       </p>
-      <Button type="submit" className="mt-3" disabled={send.isPending || !note.trim()}>
+      <Button type="submit" className="mt-3" disabled={send.isPending}>
         Send note
       </Button>
     </form>

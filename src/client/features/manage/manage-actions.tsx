@@ -1,6 +1,8 @@
 // What the sender can still do while the gift is unclaimed: correct the address, resend, move the delivery date,
 // cancel (after a dialog that states the refund). Each answer replaces the page's data.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -8,7 +10,13 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { formatUsd, parseMoney } from '../../../shared/money';
 import { DeliveryDateInput } from '../../components/ui/delivery-date-input';
-import type { ManagedGift } from '../../../shared/schemas/manage';
+import {
+  correctEmailSchema,
+  deliveryDateSchema,
+  type NewDeliveryDate,
+  type RecipientEmailCorrection,
+  type ManagedGift,
+} from '../../../shared/schemas/manage';
 import { useManageAction } from './use-managed-gift';
 import { dateTime } from './wording';
 
@@ -36,32 +44,33 @@ export function ManageActions({ token, gift }: { token: string; gift: ManagedGif
 }
 
 function CorrectEmail({ token, left }: { token: string; left: number }) {
-  const [email, setEmail] = useState('');
-  const correct = useManageAction<{ recipientEmail: string }>(token, 'recipient-email');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    correct.mutate(
-      { recipientEmail: email },
-      {
-        onSuccess: () => {
-          setEmail('');
-          toast({
-            title: 'Address corrected',
-            description: 'The gift e-mail went to the new address; the old link no longer works.',
-          });
-        },
-        onError: failed('Could not correct the address'),
+  const correct = useManageAction<RecipientEmailCorrection>(token, 'recipient-email');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(correctEmailSchema), defaultValues: { recipientEmail: '' } });
+  const onValid = (values: RecipientEmailCorrection) =>
+    correct.mutate(values, {
+      onSuccess: () => {
+        reset();
+        toast({
+          title: 'Address corrected',
+          description: 'The gift e-mail went to the new address; the old link no longer works.',
+        });
       },
-    );
-  };
+      onError: failed('Could not correct the address'),
+    });
   return (
-    <form onSubmit={submit} noValidate className="space-y-2">
+    <form onSubmit={handleSubmit(onValid)} noValidate className="space-y-2">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <Field
           id="correct-email"
           label="Correct recipient e-mail"
           required
           className="flex-1"
+          error={errors.recipientEmail?.message}
           hint={
             <>
               The e-mail goes to the new address with a new link; the old link stops working. {left} correction
@@ -69,17 +78,9 @@ function CorrectEmail({ token, left }: { token: string; left: number }) {
             </>
           }
         >
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="off"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
+          {(control) => <Input {...control} {...register('recipientEmail')} type="email" autoComplete="off" />}
         </Field>
-        <Button type="submit" disabled={correct.isPending || !email.trim()}>
+        <Button type="submit" disabled={correct.isPending}>
           Correct e-mail
         </Button>
       </div>
@@ -114,34 +115,30 @@ function Resend({ token, gift }: { token: string; gift: ManagedGift }) {
 }
 
 function Reschedule({ token, timeZone }: { token: string; timeZone: string }) {
-  const [date, setDate] = useState('');
-  const move = useManageAction<{ date: string }>(token, 'delivery-date');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    move.mutate(
-      { date },
-      { onSuccess: () => toast({ title: 'Delivery date changed' }), onError: failed('Could not change the date') },
-    );
-  };
+  const move = useManageAction<NewDeliveryDate>(token, 'delivery-date');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(deliveryDateSchema), defaultValues: { date: '' } });
+  const onValid = (values: NewDeliveryDate) =>
+    move.mutate(values, {
+      onSuccess: () => toast({ title: 'Delivery date changed' }),
+      onError: failed('Could not change the date'),
+    });
   return (
-    <form onSubmit={submit} noValidate className="space-y-2">
+    <form onSubmit={handleSubmit(onValid)} noValidate className="space-y-2">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <Field
           id="new-delivery-date"
           label="Change delivery date"
           className="flex-1"
+          error={errors.date?.message}
           hint={<>Delivered at 9:00 AM ({timeZone}) on the day you choose.</>}
         >
-          {(control) => (
-            <DeliveryDateInput
-              {...control}
-              timeZone={timeZone}
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-            />
-          )}
+          {(control) => <DeliveryDateInput {...control} {...register('date')} timeZone={timeZone} />}
         </Field>
-        <Button type="submit" variant="outline" disabled={move.isPending || !date}>
+        <Button type="submit" variant="outline" disabled={move.isPending}>
           Change date
         </Button>
       </div>
