@@ -262,6 +262,21 @@ describeEachEngine('admin money and attention', (ctx) => {
     );
     expect((await giftRow(c, claimed.gift.id)).status).toBe('claimed');
     expect((await act(999_999, 'refund-sender')).statusCode).toBe(404);
+
+    // A card dispute is open: it decides where the money goes, not the operator.
+    const contested = (await paySandboxGift(c)).gift;
+    await c.db
+      .update(gifts)
+      .set({ disputeOpenedAt: c.clock.now(), needsAttention: 'Dispute dp_1 opened.' })
+      .where(eq(gifts.id, contested.id));
+    expect((await itemOf(contested.id))?.canRefund).toBe(false);
+    const whileDisputed = await act(contested.id, 'refund-sender');
+    expect(whileDisputed.statusCode).toBe(409);
+    expect(whileDisputed.json().message).toBe(
+      `Gift #${contested.id} cannot be refunded while a card dispute on its payment is open: the dispute decides where the money goes.`,
+    );
+    expect((await giftRow(c, contested.id)).status).toBe('paid');
+    await c.db.update(gifts).set({ disputeOpenedAt: null }).where(eq(gifts.id, contested.id));
     expect((await checkLedger(c)).violations).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { formatCents } from '../../../shared/money.js';
 import { ATTENTION_LIST_LIMIT, type AttentionItem, type AttentionList } from '../../../shared/schemas/admin-money.js';
 import type { GiftStatus } from '../../../shared/statuses.js';
 import { FROZEN_REASON } from '../claims/claim.js';
+import { moneyUndecided } from '../gifts/money-undecided.js';
 import { listedGiftIds, retryable, stuckMovement } from './attention-sql.js';
 
 const m = ledgerMovements;
@@ -50,7 +51,7 @@ export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'co
       stuckFailed: stuck.failed,
       since: asDate<Date>(since),
       canRetry: sql<boolean>`exists (select 1 from ${m} where ${m.giftId} = ${gifts.id} and ${retryable()})`,
-      canRefund: sql<boolean>`(${gifts.status} = 'paid' and ${gifts.transferStartedAt} is null and ${gifts.refundStartedAt} is null)`,
+      canRefund: sql<boolean>`(${moneyUndecided()})`,
       total: sql<number>`(count(*) over ())::int`.mapWith(Number),
     })
     .from(gifts)

@@ -27,6 +27,10 @@ function refusal(giftId: number, gift: typeof gifts.$inferSelect | undefined): E
   if (gift.transferStartedAt)
     return conflict(`Gift #${giftId} cannot be refunded: its payout to the recipient has already started.`);
   if (gift.refundStartedAt) return conflict(`Gift #${giftId} is already being refunded (or was refunded).`);
+  if (gift.disputeOpenedAt)
+    return conflict(
+      `Gift #${giftId} cannot be refunded while a card dispute on its payment is open: the dispute decides where the money goes.`,
+    );
   return conflict(
     `Gift #${giftId} cannot be refunded: it is ${gift.status}, and only paid gifts hold money to refund.`,
   );
