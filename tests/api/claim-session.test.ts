@@ -10,6 +10,7 @@ import { sha256 } from '../../src/server/crypto.js';
 import { MINUTE } from '../../src/server/clock.js';
 import { ACCOUNT_READ_TTL_MS } from '../../src/server/services/claims/account-reads.js';
 import { createPaymentProvider } from '../../src/server/payments/index.js';
+import { loadConfig } from '../../src/server/config.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
 import { scripted, type ScriptedProvider } from '../helpers/scripted-provider.js';
 import {
@@ -203,5 +204,8 @@ describeEachEngine(
       });
     });
   },
-  { config: { publicUrl: 'https://hushgift.example', secureCookies: true } },
+  // As the server reads PUBLIC_URL=https://… at start.
+  (({ publicUrl, secureCookies }) => ({ config: { publicUrl, secureCookies } }))(
+    loadConfig({ PUBLIC_URL: 'https://hushgift.example' }),
+  ),
 );
