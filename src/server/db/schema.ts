@@ -518,6 +518,8 @@ export const sandboxTransfers = pgTable(
     sourceTransaction: text('source_transaction'),
     description: text('description'),
     createdAt: ts('created_at').notNull(),
+    /** Taken back from the account (the console's "Reverse transfer"). */
+    reversedAt: ts('reversed_at'),
   },
   (t) => [
     uniqueIndex('sandbox_transfers_idem_idx').on(t.idempotencyKey),
@@ -539,3 +541,31 @@ export const sandboxRefunds = pgTable(
     index('sandbox_refunds_pi_idx').on(t.paymentIntentId),
   ],
 );
+
+/** Card disputes of sandbox payments, opened and closed from the sandbox console. */
+export const sandboxDisputes = pgTable(
+  'sandbox_disputes',
+  {
+    id: text('id').primaryKey(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull(),
+    createdAt: ts('created_at').notNull(),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [
+    index('sandbox_disputes_pi_idx').on(t.paymentIntentId),
+    check('sandbox_disputes_status_check', sql`${t.status} in ('open', 'won', 'lost')`),
+  ],
+);
+
+/**
+ * Faults the sandbox console switches on: target '*' makes every money call answer a retryable error until
+ * fail_until (an outage); a gift's public id makes that gift's next transfer or refund be refused (the row is
+ * consumed by it).
+ */
+export const sandboxFaults = pgTable('sandbox_faults', {
+  target: text('target').primaryKey(),
+  failUntil: ts('fail_until'),
+  createdAt: ts('created_at').notNull(),
+});

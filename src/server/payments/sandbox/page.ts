@@ -3,7 +3,8 @@ import { escapeHtml } from '../../email/render.js';
 
 export { escapeHtml };
 
-export function sandboxPage(title: string, body: string): string {
+/** `wide`: a page of tables (the console) rather than one narrow form. */
+export function sandboxPage(title: string, body: string, options: { wide?: boolean } = {}): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
@@ -18,8 +19,15 @@ button{margin-top:1.2rem;width:100%;padding:.8rem;border:0;border-radius:.4rem;b
 table{width:100%;border-collapse:collapse}td{padding:.35rem 0}td:last-child{text-align:right}
 .total td{border-top:1px solid #ddd;font-weight:700}.error{background:#fee2e2;color:#7f1d1d;padding:.6rem;border-radius:.4rem}
 a{color:#3730a3}.muted{color:#4b5563;font-size:.9rem}
+main.wide{max-width:76rem}.wide table{font-size:.9rem;margin-bottom:1rem}
+.wide th,.wide td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
+.wide td:last-child{text-align:left}.actions form{display:inline-block;margin:0 .3rem .3rem 0}
+.wide button{width:auto;margin:0;padding:.4rem .65rem;font-size:.85rem}
+form.inline label{display:inline;margin-right:.4rem}form.inline input{width:6rem;margin-right:.4rem}
+caption{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.notice{background:#dcfce7;color:#14532d;padding:.6rem;border-radius:.4rem}
 </style></head><body>
 <div class="banner" role="note">Sandbox mode — no real money moves</div>
-<main>${body}</main>
+<main${options.wide ? ' class="wide"' : ''}>${body}</main>
 </body></html>`;
 }

@@ -1,6 +1,7 @@
 // The sandbox provider: a local stand-in for Stripe that is a product feature (try Hushgift with no keys).
 // It keeps its state in sandbox_* tables and emits app events straight into the one event handler.
-// Each area lives in its own module: checkout.ts, connect.ts, refunds.ts, webhooks.ts.
+// Each area lives in its own module: checkout.ts, connect.ts, refunds.ts, webhooks.ts; faults.ts holds the
+// outage and refusals the sandbox console (console-routes.ts) switches on, checked before every money call.
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type {
@@ -14,6 +15,8 @@ import * as checkout from './checkout.js';
 import * as connect from './connect.js';
 import * as refunds from './refunds.js';
 import * as webhooks from './webhooks.js';
+import { duringOutage, refusedMovement } from './faults.js';
+import { GIFT_PUBLIC_ID_METADATA } from '../metadata.js';
 
 export interface SandboxOptions {
   db: Db;
@@ -32,12 +35,28 @@ export class SandboxProvider implements PaymentProvider {
   createAccountLink = (input: { accountId: string; returnUrl: string; refreshUrl: string }) =>
     connect.createAccountLink(this.options, input);
   retrieveAccount = (accountId: string) => connect.retrieveAccount(this.options, accountId);
-  createTransfer = (input: CreateTransferInput) => connect.createTransfer(this.options, input);
-  findTransfer = (transferGroup: string) => connect.findTransfer(this.options, transferGroup);
+  createTransfer = async (input: CreateTransferInput) => {
+    await duringOutage(this.options);
+    await refusedMovement(this.options, input.transferGroup);
+    return connect.createTransfer(this.options, input);
+  };
+  findTransfer = async (transferGroup: string) => {
+    await duringOutage(this.options);
+    return connect.findTransfer(this.options, transferGroup);
+  };
   createLoginLink = (accountId: string) => connect.createLoginLink(this.options, accountId);
-  findCharge = (paymentIntentId: string) => connect.findCharge(this.options, paymentIntentId);
-  createRefund = (input: CreateRefundInput) => refunds.createRefund(this.options, input);
-  findRefund = (paymentIntentId: string, idempotencyKey: string) =>
-    refunds.findRefund(this.options, paymentIntentId, idempotencyKey);
+  findCharge = async (paymentIntentId: string) => {
+    await duringOutage(this.options);
+    return connect.findCharge(this.options, paymentIntentId);
+  };
+  createRefund = async (input: CreateRefundInput) => {
+    await duringOutage(this.options);
+    await refusedMovement(this.options, input.metadata[GIFT_PUBLIC_ID_METADATA]);
+    return refunds.createRefund(this.options, input);
+  };
+  findRefund = async (paymentIntentId: string, idempotencyKey: string) => {
+    await duringOutage(this.options);
+    return refunds.findRefund(this.options, paymentIntentId, idempotencyKey);
+  };
   verifyWebhook = (rawBody: Buffer, headers: WebhookHeaders) => webhooks.verifyWebhook(this.options, rawBody, headers);
 }

@@ -1,15 +1,61 @@
 // The sandbox: refunds, recorded in sandbox_refunds. Like Stripe, a repeated idempotency key answers the refund
-// made the first time (and refuses the key reused with different parameters).
+// made the first time (and refuses the key reused with different parameters); a new refund is refused beyond
+// what is left of the payment, or while a dispute of it is open.
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { sandboxRefunds } from '../../db/schema.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { sandboxCheckouts, sandboxDisputes, sandboxRefunds } from '../../db/schema.js';
 import { ProviderError, type CreateRefundInput, type MoneyMovement } from '../provider.js';
 import type { SandboxOptions } from './provider.js';
 
-export async function createRefund(ctx: SandboxOptions, input: CreateRefundInput): Promise<MoneyMovement> {
+type Ctx = Pick<SandboxOptions, 'db' | 'clock'>;
+
+/** What a sandbox payment can still give back, and whether a dispute of it is open (null: not a sandbox payment). */
+export async function refundable(
+  ctx: Ctx,
+  paymentIntentId: string,
+): Promise<{ left: number; disputed: boolean } | null> {
+  const [row] = await ctx.db
+    .select({
+      total: sandboxCheckouts.totalCents,
+      refunded:
+        sql<number>`(select coalesce(sum(${sandboxRefunds.amountCents}), 0) from ${sandboxRefunds} where ${sandboxRefunds.paymentIntentId} = ${paymentIntentId})::int`.mapWith(
+          Number,
+        ),
+      disputed: sql<boolean>`exists (select 1 from ${sandboxDisputes} where ${sandboxDisputes.paymentIntentId} = ${paymentIntentId} and ${sandboxDisputes.status} = 'open')`,
+    })
+    .from(sandboxCheckouts)
+    .where(eq(sandboxCheckouts.paymentIntentId, paymentIntentId));
+  return row ? { left: row.total - row.refunded, disputed: row.disputed } : null;
+}
+
+async function byKey(ctx: Ctx, input: CreateRefundInput): Promise<MoneyMovement | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(sandboxRefunds)
+    .where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
+  if (!row) return null;
+  if (row.paymentIntentId !== input.paymentIntentId || row.amountCents !== input.amountCents) {
+    throw new ProviderError(
+      'Keys for idempotent requests can only be used with the same parameters they were first used with',
+      false,
+    );
+  }
+  return { id: row.id, amountCents: row.amountCents };
+}
+
+export async function createRefund(ctx: Ctx, input: CreateRefundInput): Promise<MoneyMovement> {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
     throw new ProviderError('The refund amount must be a positive number of cents', false);
   }
+  const made = await byKey(ctx, input);
+  if (made) return made;
+  const payment = await refundable(ctx, input.paymentIntentId);
+  if (payment?.disputed) throw new ProviderError('This payment is disputed: it cannot be refunded', false);
+  if (payment && input.amountCents > payment.left)
+    throw new ProviderError(
+      `Refund amount (${input.amountCents} cents) is greater than the unrefunded amount of the payment (${payment.left} cents)`,
+      false,
+    );
   const [created] = await ctx.db
     .insert(sandboxRefunds)
     .values({
@@ -22,22 +68,13 @@ export async function createRefund(ctx: SandboxOptions, input: CreateRefundInput
     .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey })
     .returning();
   if (created) return { id: created.id, amountCents: created.amountCents };
-  const [row] = await ctx.db
-    .select()
-    .from(sandboxRefunds)
-    .where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
-  if (!row) throw new ProviderError('The sandbox could not record the refund');
-  if (row.paymentIntentId !== input.paymentIntentId || row.amountCents !== input.amountCents) {
-    throw new ProviderError(
-      'Keys for idempotent requests can only be used with the same parameters they were first used with',
-      false,
-    );
-  }
-  return { id: row.id, amountCents: row.amountCents };
+  const raced = await byKey(ctx, input);
+  if (!raced) throw new ProviderError('The sandbox could not record the refund');
+  return raced;
 }
 
 export async function findRefund(
-  ctx: SandboxOptions,
+  ctx: Ctx,
   paymentIntentId: string,
   idempotencyKey: string,
 ): Promise<MoneyMovement | null> {
