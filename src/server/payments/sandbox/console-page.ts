@@ -105,7 +105,7 @@ function paymentsTable(rows: Awaited<ReturnType<typeof payments>>, failingNext: 
       return `<tr data-gift="${escapeHtml(p.giftPublicId)}"><th scope="row" id="${cell}">${escapeHtml(p.giftPublicId)}</th><td>${money(p.giftAmount)}</td><td>${money(p.charged)}</td><td>${money(p.refunded)}</td><td>${escapeHtml(p.disputeStatus ?? '—')}</td><td>${escapeHtml(p.giftStatus ?? '—')}</td><td class="actions">${actions}</td></tr>`;
     })
     .join('');
-  return `<table><caption>Payments</caption><thead><tr><th scope="col">Gift</th><th scope="col">Gift amount</th><th scope="col">Charged</th><th scope="col">Refunded</th><th scope="col">Dispute</th><th scope="col">Gift status</th><th scope="col">Actions</th></tr></thead><tbody>${body}</tbody></table>`;
+  return `<div class="scroll" role="region" aria-labelledby="payments-heading" tabindex="0"><table><caption>Payments</caption><thead><tr><th scope="col">Gift</th><th scope="col">Gift amount</th><th scope="col">Charged</th><th scope="col">Refunded</th><th scope="col">Dispute</th><th scope="col">Gift status</th><th scope="col">Actions</th></tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 function transfersTable(rows: Awaited<ReturnType<typeof transfers>>): string {
@@ -117,7 +117,7 @@ function transfersTable(rows: Awaited<ReturnType<typeof transfers>>): string {
       return `<tr data-gift="${escapeHtml(t.giftPublicId ?? '')}"><th scope="row" id="${cell}">${escapeHtml(t.id)}</th><td>${escapeHtml(t.giftPublicId ?? '—')}</td><td>${money(t.giftAmount)}</td><td>${money(t.amountCents)}</td><td>${escapeHtml(t.accountId)}</td><td>${t.reversedAt ? 'Reversed' : 'Paid'}</td><td class="actions">${reverse}</td></tr>`;
     })
     .join('');
-  return `<table><caption>Transfers</caption><thead><tr><th scope="col">Transfer</th><th scope="col">Gift</th><th scope="col">Gift amount</th><th scope="col">Amount</th><th scope="col">Account</th><th scope="col">State</th><th scope="col">Actions</th></tr></thead><tbody>${body}</tbody></table>`;
+  return `<div class="scroll" role="region" aria-labelledby="transfers-heading" tabindex="0"><table><caption>Transfers</caption><thead><tr><th scope="col">Transfer</th><th scope="col">Gift</th><th scope="col">Gift amount</th><th scope="col">Amount</th><th scope="col">Account</th><th scope="col">State</th><th scope="col">Actions</th></tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 function accountsTable(rows: Awaited<ReturnType<typeof accounts>>): string {
@@ -129,7 +129,7 @@ function accountsTable(rows: Awaited<ReturnType<typeof accounts>>): string {
       return `<tr><th scope="row" id="${cell}">${escapeHtml(a.id)}</th><td>${escapeHtml(a.email)}</td><td>${escapeHtml(a.status)}</td><td>${amounts}</td><td class="actions">${action('disconnect-account', 'Disconnect account', { account: a.id }, cell)}</td></tr>`;
     })
     .join('');
-  return `<table><caption>Payout accounts</caption><thead><tr><th scope="col">Account</th><th scope="col">E-mail</th><th scope="col">Status</th><th scope="col">Gift amounts</th><th scope="col">Actions</th></tr></thead><tbody>${body}</tbody></table>`;
+  return `<div class="scroll" role="region" aria-labelledby="accounts-heading" tabindex="0"><table><caption>Payout accounts</caption><thead><tr><th scope="col">Account</th><th scope="col">E-mail</th><th scope="col">Status</th><th scope="col">Gift amounts</th><th scope="col">Actions</th></tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /** The console's body; `notice` says what the last action did (or why it could not). */
@@ -150,13 +150,13 @@ export async function consoleHtml(deps: ServiceDeps, notice?: { text: string; pr
   return `<h1>Sandbox console</h1>
 <p class="muted">Plays the payment provider's side: each action changes the sandbox's records and sends Hushgift the event the real provider would.</p>
 ${message}
-<section aria-labelledby="outage-heading"><h2 id="outage-heading">Provider outage</h2>
+<section><h2 id="outage-heading">Provider outage</h2>
 <p>${outage}</p>
 <form method="post" action="/sandbox/console/fail-for" class="inline">
 <label for="minutes">N (minutes)</label><input id="minutes" name="minutes" type="number" min="0" max="${MAX_OUTAGE_MINUTES}" value="60" required>
 <button type="submit">Fail for N minutes</button></form>
 <p class="muted">0 minutes ends an outage.</p></section>
-<section aria-labelledby="payments-heading"><h2 id="payments-heading">Payments</h2>${paymentsTable(p, failingNext)}</section>
-<section aria-labelledby="transfers-heading"><h2 id="transfers-heading">Transfers</h2>${transfersTable(t)}</section>
-<section aria-labelledby="accounts-heading"><h2 id="accounts-heading">Payout accounts</h2>${accountsTable(a)}</section>`;
+<section><h2 id="payments-heading">Payments</h2>${paymentsTable(p, failingNext)}</section>
+<section><h2 id="transfers-heading">Transfers</h2>${transfersTable(t)}</section>
+<section><h2 id="accounts-heading">Payout accounts</h2>${accountsTable(a)}</section>`;
 }

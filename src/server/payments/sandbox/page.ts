@@ -7,11 +7,11 @@ export { escapeHtml };
 export function sandboxPage(title: string, body: string, options: { wide?: boolean } = {}): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
+<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(title)} · Sandbox</title>
 <style>
 body{font-family:system-ui,-apple-system,sans-serif;margin:0;color:#111;background:#f6f7fb}
-.banner{background:#fde68a;color:#111;text-align:center;padding:.6rem 1rem;font-weight:600}
+.banner{background:#fde68a;color:#111;text-align:center;padding:.6rem 1rem;font-weight:600}.banner p{margin:0}
 main{max-width:34rem;margin:2rem auto;background:#fff;border-radius:.75rem;padding:1.5rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 h1{font-size:1.4rem;margin-top:0}label{display:block;font-weight:600;margin:.9rem 0 .3rem}
 input,select{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #6b7280;border-radius:.4rem;font-size:1rem}
@@ -19,7 +19,7 @@ button{margin-top:1.2rem;width:100%;padding:.8rem;border:0;border-radius:.4rem;b
 table{width:100%;border-collapse:collapse}td{padding:.35rem 0}td:last-child{text-align:right}
 .total td{border-top:1px solid #ddd;font-weight:700}.error{background:#fee2e2;color:#7f1d1d;padding:.6rem;border-radius:.4rem}
 a{color:#3730a3}.muted{color:#4b5563;font-size:.9rem}
-main.wide{max-width:76rem}.wide table{font-size:.9rem;margin-bottom:1rem}
+main.wide{max-width:76rem}.scroll{overflow-x:auto}.wide table{font-size:.9rem;margin-bottom:1rem}
 .wide th,.wide td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
 .wide td:last-child{text-align:left}.actions form{display:inline-block;margin:0 .3rem .3rem 0}
 .wide button{width:auto;margin:0;padding:.4rem .65rem;font-size:.85rem}
@@ -27,7 +27,7 @@ form.inline label{display:inline;margin-right:.4rem}form.inline input{width:6rem
 caption{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .notice{background:#dcfce7;color:#14532d;padding:.6rem;border-radius:.4rem}
 </style></head><body>
-<div class="banner" role="note">Sandbox mode — no real money moves</div>
+<header class="banner"><p>Sandbox mode — no real money moves</p></header>
 <main${options.wide ? ' class="wide"' : ''}>${body}</main>
 </body></html>`;
 }

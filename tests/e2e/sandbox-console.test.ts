@@ -1,0 +1,90 @@
+// The sandbox console in Chromium on the built server (issue 13 point 5): an operator refunds one gift's payment and
+// opens a dispute on another (then loses it) with the page's own forms, and the admin API, with an admin
+// session, sees the first refunded and the second frozen, on the attention list, then closed as disputed.
+import type { Page } from 'playwright-core';
+import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
+import { createPaidGift } from './helpers/gifts.js';
+
+const ADMIN = { firstName: 'Olive', lastName: 'Owner', email: 'owner@example.com', password: 'correct horse battery' };
+
+describeE2E('sandbox console in Chromium', () => {
+  const browser = useBrowser();
+  const server = useServer();
+
+  /** Sets up the admin and answers the session cookie of a login through the API. */
+  async function adminSession(): Promise<string> {
+    const base = server().url;
+    const json = { 'content-type': 'application/json', origin: base };
+    const setup = await fetch(`${base}/api/admin/setup`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(ADMIN),
+    });
+    expect(setup.status).toBe(201);
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+    });
+    expect(login.status).toBe(200);
+    return login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  }
+
+  const adminGet = async <T>(cookie: string, path: string): Promise<T> => {
+    const res = await fetch(server().url + path, { headers: { cookie } });
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as T;
+  };
+  const giftOf = async (cookie: string, email: string) => {
+    const [gift] = await adminGet<Array<{ id: number; status: string; needsAttention: string | null }>>(
+      cookie,
+      `/api/admin/gifts/search?q=${encodeURIComponent(email)}`,
+    );
+    return gift!;
+  };
+
+  /** The Payments table's row of the gift with this amount (the console shows each payment's gift amount). */
+  const paymentRow = (page: Page, amount: string) =>
+    page
+      .getByRole('table', { name: 'Payments' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: amount, exact: true }) });
+
+  it('fires a refund on one gift and a dispute on another, and the admin sees both', async () => {
+    const refunded = await createPaidGift(server().url, { amountCents: 6123, recipientFirstName: 'Rhea' });
+    const disputed = await createPaidGift(server().url, { amountCents: 4789, recipientFirstName: 'Dax' });
+    const cookie = await adminSession();
+    expect((await giftOf(cookie, refunded.recipientEmail)).status).toBe('paid');
+
+    const page = await newPage(browser());
+    await page.goto(server().url + '/sandbox/console');
+    await page.getByRole('heading', { name: 'Sandbox console' }).waitFor();
+
+    await paymentRow(page, '$61.23').getByRole('button', { name: 'Refund' }).click();
+    await page.getByRole('status').filter({ hasText: 'Refunded. Hushgift was told' }).waitFor();
+    expect(await paymentRow(page, '$61.23').getByRole('button', { name: 'Refund' }).count()).toBe(0);
+
+    await paymentRow(page, '$47.89').getByRole('button', { name: 'Open dispute' }).click();
+    await page.getByRole('status').filter({ hasText: 'Dispute opened' }).waitFor();
+
+    expect((await giftOf(cookie, refunded.recipientEmail)).status).toBe('refunded');
+    const frozen = await giftOf(cookie, disputed.recipientEmail);
+    expect(frozen.status).toBe('paid');
+    expect(frozen.needsAttention).toMatch(/^Dispute \S+ opened: .*The gift is frozen/);
+    const attention = await adminGet<{ items: Array<{ giftId: number; reason: string }> }>(
+      cookie,
+      '/api/admin/attention',
+    );
+    expect(attention.items.find((i) => i.giftId === frozen.id)?.reason).toMatch(/^Dispute/);
+
+    // Lost: closed as disputed.
+    await paymentRow(page, '$47.89').getByRole('button', { name: 'Close dispute (lost)' }).click();
+    await page.getByRole('status').filter({ hasText: 'Dispute closed' }).waitFor();
+    expect((await giftOf(cookie, disputed.recipientEmail)).status).toBe('disputed');
+    const money = await adminGet<{ refunded: string; disputed: string }>(cookie, '/api/admin/money');
+    expect(Number(money.refunded)).toBeGreaterThanOrEqual(61.23);
+  });
+});
