@@ -81,6 +81,18 @@ describeEachEngine('claim session', (ctx) => {
     });
   });
 
+  it('tells the status without the session as the sender sees it, a card dispute included', async () => {
+    const as = async (options: Parameters<typeof seedClaimableGift>[1]) => {
+      const { gift } = await seedClaimableGift(ctx(), options);
+      return (await giftStatus(ctx(), gift.publicId, NO_SESSION)).json();
+    };
+    expect(await as({ status: 'claimed' })).toEqual({ status: 'completed' });
+    expect(await as({ status: 'refunded' })).toEqual({ status: 'refunded' });
+    expect(await as({ status: 'disputed' })).toEqual({ status: 'unavailable' });
+    // A dispute still open holds the payout; the gift is still paid, which is all that is said.
+    expect(await as({ disputeOpenedAt: ctx().clock.now() })).toEqual({ status: 'paid' });
+  });
+
   it('sets an HttpOnly, SameSite=Lax cookie for /api/gifts/ named by the gift, its id stored only hashed', async () => {
     const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
     const wrong = await claim(ctx(), claimToken, { securityAnswer: 'Rex' });
