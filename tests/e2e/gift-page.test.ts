@@ -50,6 +50,10 @@ describeE2E('the sender’s gift page in Chromium', () => {
     await page.getByRole('button', { name: 'Cancel gift' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this gift?' });
     await dialog.waitFor();
+    // Centred in the window (the CSS reset removes a dialog's automatic margins).
+    const box = (await dialog.boundingBox())!;
+    const width = page.viewportSize()!.width;
+    expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThanOrEqual(2);
     expect(await dialog.textContent()).toContain(
       'We refund the gift amount of $70.00 to your card. The processing fee ($3.80) and your tip ($3.00) are kept',
     );

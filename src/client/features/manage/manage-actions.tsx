@@ -173,7 +173,7 @@ function CancelGift({ token, gift }: { token: string; gift: ManagedGift }) {
         ref={dialog}
         aria-labelledby="cancel-title"
         aria-describedby="cancel-terms"
-        className="w-[min(28rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
       >
         <h2 id="cancel-title" className="text-lg font-semibold">
           Cancel this gift?
