@@ -132,6 +132,7 @@ describeEachEngine('admin dashboard data', (ctx) => {
     expect(Object.keys(list[0]!).sort()).toEqual(
       [
         'amount',
+        'claimFrozen',
         'createdAt',
         'deliverAt',
         'delivery',
