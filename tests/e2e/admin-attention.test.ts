@@ -1,7 +1,8 @@
 // The dashboard's Money section and Needs attention list in Chromium on the built server (decision 017): the
-// list's error state and "Try again"; the ledger totals of two paid gifts; both flagged gifts listed with their reasons; Mark resolved (by keyboard)
-// removes one; Refund sender asks first (Escape keeps the gift), then refunds, the list says "Nothing needs
-// attention" and the totals move the gift amount from owed to refunded. No axe-core violations in each state.
+// list's error state and "Try again"; the ledger totals of two paid gifts; two flagged gifts and a frozen claim
+// listed with their reasons; Unfreeze claim lifts the freeze; Mark resolved (by keyboard) removes a flagged gift;
+// Refund sender asks first (Escape keeps the gift), then refunds, the list says "Nothing needs attention" and the
+// totals move the gift amount from owed to refunded. No axe-core violations in each state.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { ManualClock } from '../../src/server/clock.js';
 import { postCharge } from '../../src/server/services/ledger/post.js';
 import { feeCents } from '../../src/shared/money.js';
 import { seedGift } from '../helpers/seed.js';
+import { FROZEN_REASON } from '../../src/server/services/claims/claim.js';
 import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 
@@ -34,8 +36,14 @@ async function seedDataDir(dataDir: string) {
     await database.db.transaction((tx) => postCharge(tx, gift, 'e2e', gift.paymentIntentId, ctx.clock.now()));
     seeded.push(gift);
   }
+  // Frozen after too many wrong answers: on the list, with the gift list's Unfreeze claim.
+  const { gift: frozen } = await seedGift(ctx, {
+    amountCents: 2000,
+    claimFrozenAt: ctx.clock.now(),
+    needsAttention: FROZEN_REASON,
+  });
   await database.close();
-  return { refundable: seeded[0]!, reversed: seeded[1]! };
+  return { refundable: seeded[0]!, reversed: seeded[1]!, frozen };
 }
 
 /** axe-core's violations on the page as it is now, one line each. */
@@ -72,7 +80,7 @@ describeE2E('admin attention list in Chromium', () => {
 
   it('recovers from a failed read, shows the money totals, resolves one flagged gift and refunds the other after confirming', async () => {
     const page = await newPage(browser());
-    const { refundable, reversed } = seeded;
+    const { refundable, reversed, frozen } = seeded;
     // The list's first read fails: its error state, then "Try again" reads it.
     const failing = '**/api/admin/attention';
     await page.route(failing, (route) =>
@@ -101,12 +109,19 @@ describeE2E('admin attention list in Chromium', () => {
       .waitFor();
     await page.unroute(failing);
     await attention.getByRole('button', { name: 'Try again' }).click();
-    await attention.getByRole('heading', { name: 'Needs attention (2)' }).waitFor();
+    await attention.getByRole('heading', { name: 'Needs attention (3)' }).waitFor();
     const item = (id: number) => attention.getByRole('listitem', { name: new RegExp(`^Gift #${id}\\b`) });
     await item(refundable.id).getByText(MISMATCH).waitFor();
     await item(reversed.id).getByText(REVERSED).waitFor();
     expect(await item(reversed.id).locator('time').textContent()).toMatch(/^(just now|\d+ min)$/);
     expect(await axeViolations(page)).toEqual([]);
+
+    // The frozen claim offers Unfreeze claim (not Mark resolved); unfrozen, it leaves the list.
+    await item(frozen.id).getByText(FROZEN_REASON).waitFor();
+    expect(await item(frozen.id).getByRole('button').allTextContents()).toEqual(['Unfreeze claim', 'Refund sender']);
+    await attention.getByRole('button', { name: `Unfreeze claim for gift #${frozen.id}` }).click();
+    await item(frozen.id).waitFor({ state: 'detached' });
+    await attention.getByRole('heading', { name: 'Needs attention (2)' }).waitFor();
 
     // Mark resolved with the keyboard: the gift leaves the list.
     await page.getByRole('button', { name: `Mark resolved for gift #${reversed.id}` }).focus();

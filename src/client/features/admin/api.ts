@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api';
 import { getQueryFn } from '../../lib/query-client';
+import { ATTENTION_KEY, MONEY_KEY } from './money-api';
 import {
   HAS_MORE_HEADER,
   type AdminGift,
@@ -97,11 +98,11 @@ export function useUnfreezeClaim() {
   });
 }
 
+/** Every list a gift's change can move it in or out of: the gift lists, the attention list and the money totals. */
 function refreshGiftLists(queryClient: ReturnType<typeof useQueryClient>) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: RECENT_KEY }),
-    queryClient.invalidateQueries({ queryKey: [SEARCH_KEY] }),
-  ]);
+  return Promise.all(
+    [RECENT_KEY, [SEARCH_KEY], ATTENTION_KEY, MONEY_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
 }
 
 export function useProcessExpired() {

@@ -1,8 +1,8 @@
 // The dashboard's "Needs attention" list (decision 017): every gift an operator must look at, longest waiting
 // first, with its reason, how long it has waited and the actions that apply: Retry now, Refund sender (after a
-// confirmation dialog) and Mark resolved. Loading, empty and error states; every control is a native button
-// named with its gift for screen readers, and the dialog is a native modal <dialog> (focus kept inside, Escape
-// closes it).
+// confirmation dialog), Mark resolved, and for a frozen claim the gift list's Unfreeze claim. Loading, empty and
+// error states; every control is a native button named with its gift for screen readers, and the dialog is a
+// native modal <dialog> (focus kept inside, Escape closes it).
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AttentionItem, AttentionList as List } from '../../../shared/schemas/admin-money';
@@ -20,6 +20,7 @@ const ACTION_WORDS: Record<AttentionAction, { label: string; busy: string; faile
   'retry-movement': { label: 'Retry now', busy: 'Retrying...', failed: 'Could not retry' },
   'refund-sender': { label: 'Refund sender', busy: 'Refunding...', failed: 'Could not refund the sender' },
   'resolve-attention': { label: 'Mark resolved', busy: 'Resolving...', failed: 'Could not mark it resolved' },
+  'unfreeze-claim': { label: 'Unfreeze claim', busy: 'Unfreezing...', failed: 'Could not unfreeze the claim' },
 };
 
 export function AttentionList(props: { list: List | undefined; error: unknown; loading: boolean; reload: () => void }) {
@@ -113,6 +114,7 @@ export function AttentionList(props: { list: List | undefined; error: unknown; l
                       </p>
                     </div>
                     <div className="flex shrink-0 flex-wrap gap-2">
+                      {item.causes.includes('frozen_claim') ? button(item, 'unfreeze-claim') : null}
                       {item.canRetry ? button(item, 'retry-movement') : null}
                       {item.canRefund ? button(item, 'refund-sender') : null}
                       {item.canResolve ? button(item, 'resolve-attention') : null}

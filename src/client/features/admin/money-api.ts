@@ -16,7 +16,8 @@ export function useAttentionList(enabled: boolean) {
   return useQuery({ queryKey: ATTENTION_KEY, queryFn: getQueryFn<AttentionList>(), enabled });
 }
 
-export type AttentionAction = 'retry-movement' | 'refund-sender' | 'resolve-attention';
+/** The list's actions; a frozen claim is lifted by the gift list's own "Unfreeze claim" route. */
+export type AttentionAction = 'retry-movement' | 'refund-sender' | 'resolve-attention' | 'unfreeze-claim';
 
 /** One action on one gift; answers the server's words for the operator. */
 export function useAttentionAction() {
