@@ -11,7 +11,8 @@ import { scheduledJobs } from '../../src/server/jobs/index.js';
 import { sandboxWithStripeWebhooks } from '../helpers/gift-payload.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
 import { adminCookie, setupAdmin } from '../helpers/admin.js';
-import { complete, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { complete, sendThankYouNote, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { CLAIM_MESSAGES } from '../../src/shared/schemas/claim.js';
 import { postGift, giftPayload } from '../helpers/gift-payload.js';
 import { GIFT_SENDER, claimLinkIn, lookup, manage, manageLinkIn, newMailTo, paidGift } from '../helpers/gift-page.js';
 
@@ -202,12 +203,17 @@ describeEachEngine(
     it('takes one thank-you note after a claim, e-mails it to the sender, and answers the recipient nothing about them', async () => {
       const c = ctx();
       const { gift, manageToken, claimToken } = await paidGift(c);
-      const thank = (note: unknown) =>
-        c.app.inject({ method: 'POST', url: `/api/gifts/claim/${claimToken}/thank-you`, payload: { note } });
-      expect((await thank('Too early')).statusCode).toBe(409);
+      const thank = (note: unknown) => sendThankYouNote(c, claimToken!, note);
+      // Before the answer there is no claim session: the link alone writes nothing to the sender.
+      expect((await thank('Too early')).statusCode).toBe(404);
       const account = await startClaim(c, claimToken!);
+      expect((await thank('Still too early')).statusCode).toBe(409);
       await setAccountStatus(c, account, 'verified');
       expect((await complete(c, claimToken!)).json().success).toBe(true);
+      // Someone else holding the link, after the claim: answered as for an unknown gift.
+      const stranger = await sendThankYouNote(c, claimToken!, 'Not the recipient', '');
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json().message).toBe(CLAIM_MESSAGES.notFound);
 
       expect((await thank('')).statusCode).toBe(400);
       expect((await thank('x'.repeat(501))).json().message).toMatch(/at most 500 characters/);
@@ -262,11 +268,7 @@ describeEachEngine(
       const account = await startClaim(c, token);
       await setAccountStatus(c, account, 'verified');
       reached.push((await complete(c, token)).body);
-      const thanks = await c.app.inject({
-        method: 'POST',
-        url: `/api/gifts/claim/${token}/thank-you`,
-        payload: { note: 'Thanks!' },
-      });
+      const thanks = await sendThankYouNote(c, token, 'Thanks!');
       expect(thanks.statusCode).toBe(200);
       reached.push(
         thanks.body,

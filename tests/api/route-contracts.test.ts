@@ -292,6 +292,7 @@ describeEachEngine(
         method: 'POST',
         url: `/api/gifts/claim/${fresh.claimToken}/thank-you`,
         payload: { note },
+        headers: { cookie: claimSessionCookie(c, fresh.claimToken!)! },
       });
       expect(await status(freshThankYou(''))).toBe(400);
       expect(await status(freshThankYou('Thank you!'))).toBe(200);

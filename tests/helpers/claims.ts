@@ -54,6 +54,21 @@ export function complete(ctx: TestContext, token: string, cookie = claimSessionC
   });
 }
 
+/** The recipient's thank-you note, sent from their browser (with its claim session cookie unless told otherwise). */
+export function sendThankYouNote(
+  ctx: TestContext,
+  token: string,
+  note: unknown,
+  cookie = claimSessionCookie(ctx, token),
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/gifts/claim/${token}/thank-you`,
+    payload: { note },
+    headers: cookieHeaders(cookie),
+  });
+}
+
 export function refreshOnboarding(ctx: TestContext, token: string, cookie = claimSessionCookie(ctx, token)) {
   return ctx.app.inject({
     method: 'GET',

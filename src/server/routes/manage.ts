@@ -23,6 +23,7 @@ import { cancelGift } from '../services/manage/cancel-gift.js';
 import { rescheduleDelivery } from '../services/manage/reschedule.js';
 import { donorManageLink } from '../services/manage/manage-link.js';
 import { sendThankYou } from '../services/manage/thank-you.js';
+import { claimSessionCookies } from '../http/claim-session-cookie.js';
 
 export const manageRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -116,7 +117,7 @@ export const manageRoutes =
       '/api/gifts/claim/:token/thank-you',
       {
         schema: {
-          summary: 'After claiming: one anonymous thank-you note to the sender',
+          summary: 'After claiming, in the claim session: one anonymous thank-you note to the sender',
           tags,
           params: tokenParamSchema,
           body: thankYouSchema,
@@ -125,7 +126,7 @@ export const manageRoutes =
       },
       async (request) => {
         const { note } = request.body;
-        await sendThankYou(deps, request.params.token, note);
+        await sendThankYou(deps, request.params.token, note, claimSessionCookies(request));
         return { message: 'Your note is on its way. Thank you!' };
       },
     );

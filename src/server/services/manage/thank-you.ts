@@ -4,18 +4,23 @@
 import { and, eq, isNull, or, isNotNull } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
-import { conflict } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
 import { queueEmail } from '../../email/outbox.js';
 import { thankYouEmail } from '../../email/templates/thank-you.js';
 import { requireGiftByToken } from '../claims/find-gift.js';
+import { holdsClaimSession, type ClaimSessionCookies } from '../claims/claim-session.js';
+import { CLAIM_MESSAGES } from '../../../shared/schemas/claim.js';
 import { manageUrl, mintGiftLink } from '../gifts/gift-links.js';
 
 export async function sendThankYou(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
   token: string,
   note: string,
+  cookies: ClaimSessionCookies,
 ): Promise<void> {
   const gift = await requireGiftByToken(deps.db, token);
+  // Only the recipient who answered (decision 012): a forwarded claim link cannot write to the sender.
+  if (!(await holdsClaimSession(deps, gift, cookies))) throw notFound(CLAIM_MESSAGES.notFound);
   const claimed = gift.status === 'claimed' || (gift.status === 'paid' && gift.transferStartedAt !== null);
   if (!claimed) throw conflict('A thank-you note can be sent once the gift is claimed.');
   await deps.db.transaction(async (tx) => {
