@@ -96,6 +96,37 @@ describeEachEngine(
       expect((await claim(ctx(), claimToken, { securityAnswer: 'Rex' })).statusCode).toBe(404);
     });
 
+    it('counts a dashboard refund once when its running total (charge.refunded) arrives before the refund itself', async () => {
+      const { gift } = await paySandboxGift(ctx(), { amountCents: 3000, tipCents: 0 });
+      const charge = (refunded: number, id: string) =>
+        event(
+          id,
+          'charge.refunded',
+          stripeFixture('charge', {
+            id: gift.chargeId,
+            payment_intent: gift.paymentIntentId,
+            amount_refunded: refunded,
+          }),
+        );
+      const refund = (id: string, amount: number) =>
+        event(
+          `evt_${id}`,
+          'refund.created',
+          stripeFixture('refund', { id, amount, payment_intent: gift.paymentIntentId, charge: gift.chargeId }),
+        );
+      const refunded = async () =>
+        (await movementsOf(ctx(), gift.id)).filter((m) => m.kind === 'refund').reduce((n, m) => n + m.amountCents, 0);
+      // 1,000 refunded: the total first, then the refund it contains.
+      await postEvent(ctx(), charge(1000, `evt_total1_${gift.id}`));
+      await postEvent(ctx(), refund(`re_first_${gift.id}`, 1000));
+      expect(await refunded()).toBe(1000);
+      // 500 more: the refund first this time, then the total that includes it.
+      await postEvent(ctx(), refund(`re_second_${gift.id}`, 500));
+      await postEvent(ctx(), charge(1500, `evt_total2_${gift.id}`));
+      expect(await refunded()).toBe(1500);
+      expect(await mine(gift.publicId)).toEqual([]);
+    });
+
     it('records a reversed transfer and puts the gift on the attention list', async () => {
       const { gift, claimToken } = await paySandboxGift(ctx(), { amountCents: 3000 });
       await setAccountStatus(ctx(), await startClaim(ctx(), claimToken, 'Rex'), 'verified');

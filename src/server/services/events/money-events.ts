@@ -1,7 +1,7 @@
 // The provider's side of money (decision 014): a refund made outside Hushgift, a reversed transfer, a
 // disconnected payout account. Each is posted to the ledger under a key naming the provider's reference, so a
 // replay changes nothing, and whatever needs a person puts the gift on the attention list.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { gifts, ledgerMovements, recipientAccounts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -29,6 +29,16 @@ async function ownOpenRefunds(tx: Tx, giftId: number): Promise<{ open: number; m
   return row!;
 }
 
+/** Refunds of the gift recorded under their own provider reference (ours and the dashboard's, by refund). */
+async function refundsByReference(tx: Tx, giftId: number): Promise<number> {
+  const m = ledgerMovements;
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${m.amountCents}), 0)::int`.mapWith(Number) })
+    .from(m)
+    .where(and(eq(m.giftId, giftId), eq(m.kind, 'refund'), eq(m.state, 'succeeded'), isNotNull(m.providerRef)));
+  return row!.cents;
+}
+
 /** A refund made in the provider's dashboard (ours are recorded by the reconciler). */
 export async function handleOutsideRefund(tx: Tx, deps: ServiceDeps, event: Refunded): Promise<void> {
   if (event.by === 'hushgift') return;
@@ -45,8 +55,12 @@ export async function handleOutsideRefund(tx: Tx, deps: ServiceDeps, event: Refu
   const own = await ownOpenRefunds(tx, gift.id);
   // A running total also counts Hushgift's own refund when it reached the provider before being recorded: that
   // part is the reconciler's to record, never an outside refund too.
+  // A refund named by its reference may already be inside a running total posted before it (Stripe's
+  // charge.refunded can arrive before refund.created): it adds only what the named refunds exceed that by.
   const amount =
-    event.totalRefundedCents !== null ? event.totalRefundedCents - figures.refunded - own.maybeMade : event.amountCents;
+    event.totalRefundedCents !== null
+      ? event.totalRefundedCents - figures.refunded - own.maybeMade
+      : (await refundsByReference(tx, gift.id)) + event.amountCents - figures.refunded;
   if (amount <= 0) return;
   const now = deps.clock.now();
   const ref = event.refundRef ?? `total-${event.totalRefundedCents}`;
