@@ -128,7 +128,9 @@ describe('Stripe adapter: Connect', () => {
     expect(await stripe().findTransfer('g_public')).toEqual({ id: 'tr_gift', amountCents: 5000 });
     const list = standIn.find('GET', '/v1/transfers')[0]!;
     expect(Object.fromEntries(list.query)).toEqual({ transfer_group: 'g_public', limit: '1' });
-    standIn.on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }));
+    standIn
+      .on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }))
+      .on('GET', '/v1/refunds', () => ({ object: 'list', url: '/v1/refunds', has_more: false, data: [] }));
     expect(await stripe().findTransfer('g_none')).toBeNull();
   });
 
@@ -172,7 +174,8 @@ describeEachEngine(
         .on('POST', '/v1/account_links', () => stripeFixture('account_link'))
         .on('GET', `/v1/accounts/${ACCOUNT_ID}`, () => accountState)
         .on('POST', '/v1/transfers', (req) => stripeFixture('transfer', { id: `tr_${req.headers['idempotency-key']}` }))
-        .on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }));
+        .on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }))
+        .on('GET', '/v1/refunds', () => ({ object: 'list', url: '/v1/refunds', has_more: false, data: [] }));
 
       const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy', amountCents: 4200 });
       const res = await claim(ctx(), claimToken, { securityAnswer: 'fluffy' });
@@ -198,8 +201,11 @@ describeEachEngine(
       const transfers = standIn.find('POST', '/v1/transfers');
       expect(transfers).toHaveLength(1);
       expect(transfers[0]!.headers['idempotency-key']).toBe(`localhost-3000:${gift.publicId}:transfer`);
-      // Asked first whether money already moved for this gift.
+      // Asked first whether money already moved for this gift: paid out, or refunded (then no payout).
       expect(standIn.find('GET', '/v1/transfers').map((r) => r.query.get('transfer_group'))).toEqual([gift.publicId]);
+      expect(standIn.find('GET', '/v1/refunds').map((r) => r.query.get('payment_intent'))).toEqual([
+        gift.paymentIntentId,
+      ]);
       expect(transfers[0]!.body).toMatchObject({
         amount: '4200',
         currency: 'usd',
@@ -220,7 +226,8 @@ describeEachEngine(
           stripeFixture('payment_intent', { id: req.path.split('/').pop(), latest_charge: 'ch_read_back_1' }),
         )
         .on('POST', '/v1/transfers', (req) => stripeFixture('transfer', { id: `tr_${req.headers['idempotency-key']}` }))
-        .on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }));
+        .on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }))
+        .on('GET', '/v1/refunds', () => ({ object: 'list', url: '/v1/refunds', has_more: false, data: [] }));
       // As a Stripe Checkout completion records it: the payment intent, no charge.
       const { gift, claimToken } = await seedClaimableGift(ctx(), { chargeId: null, amountCents: 3100 });
       expect((await claim(ctx(), claimToken, {})).statusCode).toBe(200);
