@@ -207,7 +207,7 @@ describeE2E('donor account opted into while sending a gift', () => {
     opts: { recipient: string; optIn?: { firstName: string; lastName: string; email: string }; payerEmail: string },
   ) {
     await gotoHydrated(page, server().url + '/');
-    await page.getByRole('button', { name: '$25', exact: true }).click();
+    await page.getByRole('radio', { name: '$25', exact: true }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/gift/recipient-info');
     await page.getByLabel('First Name').fill(opts.recipient);
