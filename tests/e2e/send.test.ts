@@ -143,14 +143,19 @@ describeE2E('sending a gift in Chromium', () => {
     await fillToReview(page, 'e2e.back@example.com');
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL('**/gift/security');
-    expect(await page.getByLabel('Security question').inputValue()).toBe('Custom question');
+    // The URL changes before the step's page replaces the review page (its chunk may still be loading), and the
+    // review page has a "Security Question" card: read the fields once the step is there.
+    await page.getByRole('heading', { name: 'Add Security Question' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Security question' }).inputValue()).toBe('Custom question');
     expect(await page.getByLabel('Your custom question').inputValue()).toBe('Name of our first cat?');
     expect(await page.getByLabel('Answer').inputValue()).toBe('Tiger');
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL('**/gift/personal-message');
+    await page.getByRole('heading', { name: 'Add a Personal Message' }).waitFor();
     expect(await page.getByLabel('Your message').inputValue()).toBe('Happy birthday, Rita!');
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL('**/gift/recipient-info');
+    await page.getByRole('heading', { name: "Who's Receiving Your Gift?" }).waitFor();
     expect(await page.getByLabel('First Name').inputValue()).toBe('Rita');
     expect(await page.getByLabel('Last Name').inputValue()).toBe('Recipient');
     expect(await page.getByLabel('Email Address').inputValue()).toBe('e2e.back@example.com');
