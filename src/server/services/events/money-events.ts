@@ -1,7 +1,7 @@
 // The provider's side of money (decision 014): a refund made outside Hushgift, a reversed transfer, a
 // disconnected payout account. Each is posted to the ledger under a key naming the provider's reference, so a
 // replay changes nothing, and whatever needs a person puts the gift on the attention list.
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { gifts, ledgerMovements, recipientAccounts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -17,26 +17,27 @@ type Refunded = Extract<AppEvent, { kind: 'payment_refunded' }>;
 type Reversed = Extract<AppEvent, { kind: 'transfer_reversed' }>;
 type Disconnected = Extract<AppEvent, { kind: 'payout_account_disconnected' }>;
 
-/** Hushgift's own refunds of the gift not recorded yet: all of them, and those that may have reached the provider. */
-async function ownOpenRefunds(tx: Tx, giftId: number): Promise<{ open: number; maybeMade: number }> {
+/**
+ * The gift's refunds as an outside refund needs them, in one query: Hushgift's own not recorded yet (all of them,
+ * and those that may have reached the provider), and those recorded under their own provider reference.
+ */
+async function refundFigures(
+  tx: Tx,
+  giftId: number,
+): Promise<{ open: number; maybeMade: number; byReference: number }> {
   const m = ledgerMovements;
-  const cents = (states: string[]) =>
-    sql<number>`coalesce(sum(${m.amountCents}) filter (where ${inArray(m.state, states)}), 0)::int`.mapWith(Number);
+  const cents = (condition: SQL | undefined) =>
+    sql<number>`coalesce(sum(${m.amountCents}) filter (where ${condition}), 0)::int`.mapWith(Number);
+  const own = (states: string[]) => cents(and(eq(m.origin, 'hushgift'), inArray(m.state, states)));
   const [row] = await tx
-    .select({ open: cents(['requested', 'in_flight', 'unknown']), maybeMade: cents(['in_flight', 'unknown']) })
+    .select({
+      open: own(['requested', 'in_flight', 'unknown']),
+      maybeMade: own(['in_flight', 'unknown']),
+      byReference: cents(and(eq(m.state, 'succeeded'), isNotNull(m.providerRef))),
+    })
     .from(m)
-    .where(and(eq(m.giftId, giftId), eq(m.kind, 'refund'), eq(m.origin, 'hushgift')));
+    .where(and(eq(m.giftId, giftId), eq(m.kind, 'refund')));
   return row!;
-}
-
-/** Refunds of the gift recorded under their own provider reference (ours and the dashboard's, by refund). */
-async function refundsByReference(tx: Tx, giftId: number): Promise<number> {
-  const m = ledgerMovements;
-  const [row] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${m.amountCents}), 0)::int`.mapWith(Number) })
-    .from(m)
-    .where(and(eq(m.giftId, giftId), eq(m.kind, 'refund'), eq(m.state, 'succeeded'), isNotNull(m.providerRef)));
-  return row!.cents;
 }
 
 /** A refund made in the provider's dashboard (ours are recorded by the reconciler). */
@@ -52,7 +53,7 @@ export async function handleOutsideRefund(tx: Tx, deps: ServiceDeps, event: Refu
     if (known) return;
   }
   const figures = await giftFigures(tx, gift.id);
-  const own = await ownOpenRefunds(tx, gift.id);
+  const own = await refundFigures(tx, gift.id);
   // A running total also counts Hushgift's own refund when it reached the provider before being recorded: that
   // part is the reconciler's to record, never an outside refund too.
   // A refund named by its reference may already be inside a running total posted before it (Stripe's
@@ -60,7 +61,7 @@ export async function handleOutsideRefund(tx: Tx, deps: ServiceDeps, event: Refu
   const amount =
     event.totalRefundedCents !== null
       ? event.totalRefundedCents - figures.refunded - own.maybeMade
-      : (await refundsByReference(tx, gift.id)) + event.amountCents - figures.refunded;
+      : own.byReference + event.amountCents - figures.refunded;
   if (amount <= 0) return;
   const now = deps.clock.now();
   const ref = event.refundRef ?? `total-${event.totalRefundedCents}`;
