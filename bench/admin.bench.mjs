@@ -121,6 +121,13 @@ async function seed(client) {
         now() - make_interval(secs => (${GIFTS} - i) * (25 * 86400.0 / ${GIFTS})) as created
       from generate_series(1, ${GIFTS}) as i
     ) g`);
+  // Each paid gift's sandbox payment, as its checkout left it: a refund's checks read it (what is left, disputes).
+  await client.query(`
+    insert into sandbox_checkouts (id, gift_public_id, lines, total_cents, success_url, cancel_url, status,
+      payment_intent_id, created_at, expires_at)
+    select checkout_session_id, public_id, '[]', total_cents, '/', '/', 'complete', payment_intent_id, created_at,
+      created_at + interval '1 day'
+    from gifts where payment_intent_id is not null`);
   const loadMs = performance.now() - t0;
   const t1 = performance.now();
   for (const ix of indexes) await client.query(ix.indexdef);

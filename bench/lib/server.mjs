@@ -37,11 +37,14 @@ export async function freshPostgres(name = 'bench') {
   };
 }
 
+/** e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server's time goes. */
+const nodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 export async function startBuiltServer({ databaseUrl, env = {} } = {}) {
   execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs(), 'dist/node/server/main.js'], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),

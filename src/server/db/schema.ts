@@ -484,19 +484,24 @@ export const securityLog = pgTable(
 
 // ---- Sandbox provider state (a product feature for local use; rows, so it survives restarts and several instances).
 
-export const sandboxCheckouts = pgTable('sandbox_checkouts', {
-  id: text('id').primaryKey(),
-  giftPublicId: text('gift_public_id').notNull(),
-  lines: jsonb('lines').notNull(),
-  totalCents: integer('total_cents').notNull(),
-  customerEmail: text('customer_email'),
-  successUrl: text('success_url').notNull(),
-  cancelUrl: text('cancel_url').notNull(),
-  status: text('status').notNull().default('open'),
-  paymentIntentId: text('payment_intent_id'),
-  createdAt: ts('created_at').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-});
+export const sandboxCheckouts = pgTable(
+  'sandbox_checkouts',
+  {
+    id: text('id').primaryKey(),
+    giftPublicId: text('gift_public_id').notNull(),
+    lines: jsonb('lines').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    customerEmail: text('customer_email'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    status: text('status').notNull().default('open'),
+    paymentIntentId: text('payment_intent_id'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  // A refund's checks find its payment by payment intent (payments/sandbox/refunds.ts).
+  (t) => [index('sandbox_checkouts_pi_idx').on(t.paymentIntentId)],
+);
 
 export const sandboxAccounts = pgTable('sandbox_accounts', {
   id: text('id').primaryKey(),

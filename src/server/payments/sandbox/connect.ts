@@ -1,11 +1,12 @@
 // The sandbox: Connect. Accounts, transfers and links live in sandbox_* rows; account changes reach the app as
 // payout_account_updated events, as a real provider's would.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { sandboxAccounts, sandboxTransfers } from '../../db/schema.js';
 import { sha256 } from '../../crypto.js';
 import { ProviderError, type ConnectedAccount, type CreateTransferInput, type MoneyMovement } from '../provider.js';
 import type { SandboxOptions } from './provider.js';
+import { preparedPerDb } from '../../db/prepared.js';
 
 export type SandboxAccountRow = typeof sandboxAccounts.$inferSelect;
 export type SandboxAccountStatus = 'new' | 'verified' | 'needs_info' | 'pending';
@@ -95,13 +96,19 @@ export async function createTransfer(ctx: SandboxOptions, input: CreateTransferI
   return { id: row!.id, amountCents: row!.amountCents };
 }
 
-export async function findTransfer(ctx: SandboxOptions, transferGroup: string): Promise<MoneyMovement | null> {
-  const [row] = await ctx.db
-    .select()
+/** Asked before every payout and refund attempt: prepared (db/prepared.ts). */
+const transferByGroup = preparedPerDb((db) =>
+  db
+    .select({ id: sandboxTransfers.id, amountCents: sandboxTransfers.amountCents })
     .from(sandboxTransfers)
-    .where(eq(sandboxTransfers.transferGroup, transferGroup))
-    .limit(1);
-  return row ? { id: row.id, amountCents: row.amountCents } : null;
+    .where(eq(sandboxTransfers.transferGroup, sql.placeholder('transferGroup')))
+    .limit(1)
+    .prepare('sandbox_transfer_by_group'),
+);
+
+export async function findTransfer(ctx: SandboxOptions, transferGroup: string): Promise<MoneyMovement | null> {
+  const [row] = await transferByGroup(ctx.db).execute({ transferGroup });
+  return row ?? null;
 }
 
 export async function createLoginLink(ctx: SandboxOptions, accountId: string): Promise<{ url: string }> {

@@ -2,7 +2,7 @@
 // few columns it needs. Nothing about the sender, ever.
 import { sql } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
-import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import type { ServiceDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { formatCents } from '../../../shared/money.js';
@@ -10,10 +10,9 @@ import { CLAIM_MESSAGES, type ClaimLookup } from '../../../shared/schemas/claim.
 import { claimTokenHash, withinClaimWindow } from './find-gift.js';
 import { claimTokenMatches } from '../gifts/gift-links.js';
 
-/** One prepared statement per database: PostgreSQL parses and plans it once per connection, not per request. */
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-function prepare(db: Db) {
-  return db
+/** Prepared (db/prepared.ts): PostgreSQL parses and plans it once per connection, not per request. */
+const claimLookup = preparedPerDb((db) =>
+  db
     .select({
       status: gifts.status,
       recipientFirstName: gifts.recipientFirstName,
@@ -25,14 +24,12 @@ function prepare(db: Db) {
     })
     .from(gifts)
     .where(claimTokenMatches(sql.placeholder('hash')))
-    .prepare('claim_lookup');
-}
+    .prepare('claim_lookup'),
+);
 
 export async function lookupClaim(deps: Pick<ServiceDeps, 'db' | 'clock'>, token: string): Promise<ClaimLookup> {
   const hash = claimTokenHash(token);
-  let query = prepared.get(deps.db);
-  if (!query) prepared.set(deps.db, (query = prepare(deps.db)));
-  const [gift] = hash ? await query.execute({ hash }) : [];
+  const [gift] = hash ? await claimLookup(deps.db).execute({ hash }) : [];
   // Pending, expired, refunded and claimed gifts cannot be claimed: the page shows "Gift Not Found". A gift past
   // expires_at is expired even before the expiry job has run (decision 012).
   if (!gift || gift.status !== 'paid' || !withinClaimWindow(gift, deps.clock.now()))

@@ -13,12 +13,10 @@ import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { DAY } from '../../clock.js';
 import { ONBOARDING_GRACE_DAYS } from '../../../shared/constants.js';
-import { attemptMovement, requestRefund } from '../ledger/reconciler.js';
+import { attemptMovement, MOVEMENTS_IN_FLIGHT, requestLeasedRefunds } from '../ledger/reconciler.js';
 import { moneyUndecided } from '../gifts/money-undecided.js';
 
 const BATCH_SIZE = 100;
-/** Refunds in flight at once within a run: provider round trips overlap, the database stays unhurried. */
-const CONCURRENCY = 8;
 
 export interface ExpiryLogger {
   warn(obj: unknown, msg: string): void;
@@ -72,12 +70,8 @@ async function expireDue(deps: ServiceDeps): Promise<Array<{ id: number; giftId:
         ),
       )
       .returning({ id: gifts.id, publicId: gifts.publicId, amountCents: gifts.amountCents });
-    const movements = [];
-    for (const gift of expired) {
-      const movement = await requestRefund(tx, deps, gift, now);
-      if (movement) movements.push({ id: movement.id, giftId: gift.id });
-    }
-    return movements;
+    const movements = await requestLeasedRefunds(tx, deps, expired, now);
+    return movements.map((movement) => ({ id: movement.id, giftId: movement.giftId }));
   });
 }
 
@@ -86,10 +80,10 @@ export async function processExpired(deps: ServiceDeps, log?: ExpiryLogger): Pro
   for (;;) {
     const batch = await expireDue(deps);
     if (batch.length === 0) return result;
-    for (let i = 0; i < batch.length; i += CONCURRENCY) {
+    for (let i = 0; i < batch.length; i += MOVEMENTS_IN_FLIGHT) {
       await Promise.all(
-        batch.slice(i, i + CONCURRENCY).map(async (movement) => {
-          const outcome = await attemptMovement(deps, movement.id);
+        batch.slice(i, i + MOVEMENTS_IN_FLIGHT).map(async (movement) => {
+          const outcome = await attemptMovement(deps, movement.id, { leased: true });
           if (outcome === 'succeeded') result.processed++;
           else {
             result.failed++;

@@ -28,30 +28,43 @@ export interface PostMovementInput {
   debit?: LedgerAccount;
   credit?: LedgerAccount;
   nextAttemptAt?: Date | null;
+  /** Attempts already counted: 1 for a movement posted with its first attempt's lease taken (in_flight). */
+  attempts?: number;
 }
 
 /** Inserts the movement unless its key exists; answers the new row, or null when it was already posted. */
 export async function postMovement(db: Db | Tx, input: PostMovementInput): Promise<Movement | null> {
-  const state = input.state ?? 'succeeded';
-  const [row] = await db
+  const [row] = await postMovements(db, [input]);
+  return row ?? null;
+}
+
+/** postMovement for many at once, in one statement; answers the rows that were new. */
+export async function postMovements(db: Db | Tx, inputs: PostMovementInput[]): Promise<Movement[]> {
+  if (inputs.length === 0) return [];
+  return db
     .insert(ledgerMovements)
-    .values({
-      giftId: input.giftId,
-      kind: input.kind,
-      amountCents: input.amountCents,
-      debitAccount: input.debit ?? POSTING[input.kind].debit,
-      creditAccount: input.credit ?? POSTING[input.kind].credit,
-      state,
-      origin: input.origin ?? 'hushgift',
-      idempotencyKey: input.idempotencyKey,
-      providerRef: input.providerRef ?? null,
-      nextAttemptAt: input.nextAttemptAt ?? null,
-      createdAt: input.now,
-      settledAt: state === 'succeeded' ? input.now : null,
-    })
+    .values(
+      inputs.map((input) => {
+        const state = input.state ?? 'succeeded';
+        return {
+          giftId: input.giftId,
+          kind: input.kind,
+          amountCents: input.amountCents,
+          debitAccount: input.debit ?? POSTING[input.kind].debit,
+          creditAccount: input.credit ?? POSTING[input.kind].credit,
+          state,
+          origin: input.origin ?? 'hushgift',
+          idempotencyKey: input.idempotencyKey,
+          providerRef: input.providerRef ?? null,
+          attempts: input.attempts ?? 0,
+          nextAttemptAt: input.nextAttemptAt ?? null,
+          createdAt: input.now,
+          settledAt: state === 'succeeded' ? input.now : null,
+        };
+      }),
+    )
     .onConflictDoNothing({ target: ledgerMovements.idempotencyKey })
     .returning();
-  return row ?? null;
 }
 
 interface PaidGift {

@@ -1,6 +1,6 @@
 // What a settled outgoing movement does to its gift, in the transaction that records it: a transfer moves the
 // gift paid → claimed and queues the recipient's confirmation and the sender's notice; a refund moves it
-// expired → refunded and tells the sender. Conditional updates: settling twice changes nothing.
+// expired → refunded and tells the sender. Conditional updates: settling twice changes nothing (answers null).
 import { and, eq } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
@@ -10,19 +10,22 @@ import { claimRecipientConfirmationEmail } from '../../email/templates/claim-rec
 import { claimSenderNoticeEmail } from '../../email/templates/claim-sender-notice.js';
 import { refundEmail } from '../../email/templates/refund.js';
 
+/** The gift as it is after the transition; null when it was not in the state the transition starts from. */
+type SettledGift = typeof gifts.$inferSelect;
+
 export async function giftTransferred(
   tx: Tx,
   clock: Clock,
   giftId: number,
   transferId: string,
   now: Date,
-): Promise<boolean> {
+): Promise<SettledGift | null> {
   const [gift] = await tx
     .update(gifts)
     .set({ status: 'claimed', claimedAt: now, transferId, reconcileAfter: null, needsAttention: null })
     .where(and(eq(gifts.id, giftId), eq(gifts.status, 'paid')))
     .returning();
-  if (!gift) return false;
+  if (!gift) return null;
   const mails = [
     gift.recipientEmail && {
       kind: 'claim-recipient-confirmation',
@@ -46,8 +49,23 @@ export async function giftTransferred(
   for (const mail of mails) {
     if (mail) await queueEmail(tx, clock, { ...mail, giftId: gift.id, dedupeKey: `gift:${gift.id}:${mail.kind}` });
   }
-  return true;
+  return gift;
 }
+
+/** What the refund e-mail and the caller need: a whole gift row costs more to build, send and parse per refund. */
+const refundedColumns = {
+  id: gifts.id,
+  disputeOpenedAt: gifts.disputeOpenedAt,
+  senderEmail: gifts.senderEmail,
+  senderFirstName: gifts.senderFirstName,
+  recipientFirstName: gifts.recipientFirstName,
+  amountCents: gifts.amountCents,
+  feeCents: gifts.feeCents,
+  tipCents: gifts.tipCents,
+  cancelledAt: gifts.cancelledAt,
+  expiresAt: gifts.expiresAt,
+  expiredAt: gifts.expiredAt,
+};
 
 /** refundId: Hushgift's refund, or null when the provider's dashboard refunded the payment instead. */
 export async function giftRefunded(
@@ -56,13 +74,13 @@ export async function giftRefunded(
   giftId: number,
   refundId: string | null,
   now: Date,
-): Promise<boolean> {
+): Promise<Pick<SettledGift, 'disputeOpenedAt'> | null> {
   const [gift] = await tx
     .update(gifts)
     .set({ status: 'refunded', refundId, refundedAt: now, reconcileAfter: null, needsAttention: null })
     .where(and(eq(gifts.id, giftId), eq(gifts.status, 'expired')))
-    .returning();
-  if (!gift) return false;
+    .returning(refundedColumns);
+  if (!gift) return null;
   if (gift.senderEmail) {
     // Expired before its expiry date and not cancelled by the sender: an operator refunded it.
     const byOperator =
@@ -81,5 +99,5 @@ export async function giftRefunded(
       dedupeKey: `gift:${gift.id}:refund-email`,
     });
   }
-  return true;
+  return gift;
 }
