@@ -103,6 +103,7 @@ function load(url, seconds) {
   });
 }
 
+/** Paid gifts inside their 30-day claim window (the app answers 404 for a gift without an expiry date). */
 async function seed(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -117,12 +118,12 @@ async function seed(url) {
       params.push(`g_${randomBytes(12).toString('base64url')}`, createHash('sha256').update(token).digest('hex'), now);
       const p = params.length;
       values.push(
-        `($${p - 2}, 'paid', 5000, 280, 100, 5380, 'Rita', 'Happy birthday!', 'What is your pet''s name?', $${p - 1}, $${p})`,
+        `($${p - 2}, 'paid', 5000, 280, 100, 5380, 'Rita', 'Happy birthday!', 'What is your pet''s name?', $${p - 1}, $${p}, $${p}, $${p}::timestamptz + interval '30 days')`,
       );
     }
     await client.query(
       `insert into gifts (public_id, status, amount_cents, fee_cents, tip_cents, total_cents, recipient_first_name,
-        personal_note, security_question, claim_token_hash, created_at) values ${values.join(',')}`,
+        personal_note, security_question, claim_token_hash, created_at, paid_at, expires_at) values ${values.join(',')}`,
       params,
     );
   }
