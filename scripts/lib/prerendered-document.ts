@@ -3,7 +3,7 @@
 // arrived, without waiting for a second request. Its scripts (the entry and the route's modulepreload links) are
 // requested only after that first paint, by a small inline loader: on a slow connection the page shows in about
 // the time of its HTML instead of HTML plus ~100 KB of JavaScript, and hydration follows (docs/benchmarks.md).
-import { afterPaintScripts } from '../../src/server/http/after-paint-scripts';
+import { scriptsAfterPaint } from '../../src/server/http/after-paint-scripts';
 
 export interface RenderedPage {
   html: string;
@@ -13,15 +13,17 @@ export interface RenderedPage {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Replaces exactly one match, so a changed index.html fails the build instead of shipping a half-made page. */
-function replaceOnce(html: string, pattern: RegExp, replacement: string, what: string): string {
+/** A changed index.html fails the build instead of shipping a half-made page. */
+function expectOnce(html: string, pattern: RegExp, what: string): void {
   const matches = html.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
   if (matches !== 1) throw new Error(`prerender: expected one ${what} in index.html, found ${matches}`);
-  return html.replace(pattern, () => replacement);
 }
 
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+/** Replaces exactly one match. */
+function replaceOnce(html: string, pattern: RegExp, replacement: string, what: string): string {
+  expectOnce(html, pattern, what);
+  return html.replace(pattern, () => replacement);
+}
 
 /** `readStylesheet` answers the text of a stylesheet the shell links (its href, e.g. /assets/index-abc.css). */
 export function prerenderedDocument(
@@ -30,11 +32,9 @@ export function prerenderedDocument(
   readStylesheet: (href: string) => string,
 ): string {
   let doc = replaceOnce(shell, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>`, 'empty <div id="root">');
-  const entry = ENTRY_SCRIPT.exec(doc)?.[1];
-  const preloads = [...doc.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
-  doc = replaceOnce(doc, ENTRY_SCRIPT, '', 'entry <script type="module">');
-  doc = doc.replace(MODULE_PRELOAD, '');
-  doc = replaceOnce(doc, /<\/body>/, `${afterPaintScripts(preloads, entry!)}</body>`, '</body>');
+  expectOnce(doc, /<script type="module" crossorigin src="[^"]+"><\/script>/, 'entry <script type="module">');
+  expectOnce(doc, /<\/body>/, '</body>');
+  doc = scriptsAfterPaint(doc);
   doc = doc.replace(/<link rel="stylesheet"[^>]*? href="([^"]+)"[^>]*>/g, (_link, href: string) => {
     const css = readStylesheet(href);
     if (/<\/style/i.test(css)) throw new Error(`prerender: ${href} contains "</style" and cannot be inlined`);

@@ -15,6 +15,6 @@ const app = (
 // the page is already on screen, so there is nothing to gain by blocking input. Every other path gets the empty
 // shell and renders on the client.
 // A page the browser renders itself arrives with the site's frame in #root (data-frame, src/server/http/app-frame.ts):
-// that is rendered over, not hydrated.
+// that is rendered over, not hydrated, also in a transition: the frame stays on screen until the page is ready.
 if (root.hasChildNodes() && !root.hasAttribute('data-frame')) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+else startTransition(() => createRoot(root).render(app));
