@@ -114,7 +114,7 @@ async function fillSandboxConsole(page: Page, server: RunningServer) {
 }
 
 async function openAllFaqAnswers(page: Page) {
-  const closed = page.locator('main button[aria-expanded="false"]');
+  const closed = page.locator('main details:not([open]) > summary');
   while ((await closed.count()) > 0) await closed.first().click();
 }
 

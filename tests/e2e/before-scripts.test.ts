@@ -129,6 +129,27 @@ describeE2E('pages before their scripts arrive', () => {
     });
   });
 
+  describe('the FAQ', () => {
+    it('opens answers before the scripts; the filter is disabled until they arrive, and keeps them open', async () => {
+      const { page, release } = await openHeld('/faq');
+      const question = page.locator('main li summary', { hasText: 'How much does it cost?' });
+      const answer = page.getByText('a $50.00 gift costs $52.80 in total');
+      expect(await answer.isVisible()).toBe(false);
+      await question.click();
+      await answer.waitFor();
+      const fees = page.getByRole('button', { name: 'Fees & Pricing' });
+      expect(await fees.isDisabled()).toBe(true);
+      release();
+      await waitForHydration(page);
+      await expect(fees.isEnabled()).resolves.toBe(true);
+      await fees.click();
+      expect(await page.locator('main li summary').count()).toBeLessThan(20);
+      // Opened before hydration, still open after it and after filtering.
+      expect(await answer.isVisible()).toBe(true);
+      await page.context().close();
+    });
+  });
+
   describe('the contact form', () => {
     const form = (page: Page) => page.getByRole('form', { name: 'Contact form' });
     const fill = async (page: Page, subject: string, email = 'robin@example.com') => {

@@ -77,7 +77,7 @@ describeE2E('information pages in Chromium', () => {
 
   it('filters the FAQ by category and opens several answers at once', async () => {
     const page = await open('/faq');
-    const questions = page.locator('main li button[aria-expanded]');
+    const questions = page.locator('main li summary');
     await questions.first().waitFor();
     expect(await questions.count()).toBe(20);
     const filters = page.getByRole('group', { name: 'Filter questions by category' });
@@ -101,60 +101,57 @@ describeE2E('information pages in Chromium', () => {
         'true',
       );
       counts.push(await questions.count());
-      for (const text of await page.locator('main [role="region"] p.uppercase').allTextContents())
-        expect(text).toBe(name);
+      for (const text of await page.locator('main li details p.uppercase').allTextContents()) expect(text).toBe(name);
     }
     expect(counts.every((n) => n >= 2)).toBe(true);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(20);
 
     await filters.getByRole('button', { name: 'Fees & Pricing' }).click();
-    const first = page.getByRole('button', { name: 'How much does it cost?' });
-    const second = page.getByRole('button', { name: 'Does the recipient pay anything?' });
+    const first = question(page, 'How much does it cost?');
+    const second = question(page, 'Does the recipient pay anything?');
     await first.click();
     await second.click();
-    for (const q of [first, second]) {
-      expect(await q.getAttribute('aria-expanded')).toBe('true');
-      const panel = page.locator(`[id="${await q.getAttribute('aria-controls')}"]`);
-      expect(await panel.isVisible()).toBe(true);
-    }
+    expect(await isOpen(first)).toBe(true);
+    expect(await isOpen(second)).toBe(true);
     await page.getByText('a $50.00 gift costs $52.80 in total').waitFor();
+    await page.getByText('The recipient receives the full gift amount').waitFor();
     await first.click();
-    expect(await first.getAttribute('aria-expanded')).toBe('false');
-    expect(await second.getAttribute('aria-expanded')).toBe('true');
+    expect(await isOpen(first)).toBe(false);
+    expect(await isOpen(second)).toBe(true);
+    expect(await page.getByText('a $50.00 gift costs $52.80 in total').isVisible()).toBe(false);
     await page.context().close();
   });
 
   it('works with the keyboard alone', async () => {
     const page = await open('/faq');
     const all = page.getByRole('button', { name: 'All', exact: true });
+    await expect(all.isEnabled()).resolves.toBe(true);
     await all.focus();
     await page.keyboard.press('Tab'); // Getting Started
     await page.keyboard.press('Enter');
     const started = page.getByRole('button', { name: 'Getting Started' });
     await expect(started.getAttribute('aria-pressed')).resolves.toBe('true');
     for (let i = 0; i < 7; i++) await page.keyboard.press('Tab'); // past the other filters to the first question
-    const q1 = page.getByRole('button', { name: 'What is Hushgift?' });
+    const q1 = question(page, 'What is Hushgift?');
     expect(await q1.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
-    const q2 = page.getByRole('button', { name: 'Do I need an account to send a gift?' });
+    const q2 = question(page, 'Do I need an account to send a gift?');
     expect(await q2.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Space');
-    expect(await q1.getAttribute('aria-expanded')).toBe('true');
-    expect(await q2.getAttribute('aria-expanded')).toBe('true');
-    await page
-      .getByRole('region', { name: 'Do I need an account to send a gift?' })
-      .getByText(/without creating an account/)
-      .waitFor();
+    expect(await isOpen(q1)).toBe(true);
+    expect(await isOpen(q2)).toBe(true);
+    await page.getByText(/without creating an account/).waitFor();
     await page.keyboard.press('Space');
-    expect(await q2.getAttribute('aria-expanded')).toBe('false');
+    expect(await isOpen(q2)).toBe(false);
     await page.context().close();
   });
 
   it('states the real maximum gift in the FAQ', async () => {
     const page = await open('/faq');
-    await page.getByRole('button', { name: 'How much can I send?' }).click();
-    const answer = await page.getByRole('region', { name: 'How much can I send?' }).textContent();
+    const q = question(page, 'How much can I send?');
+    await q.click();
+    const answer = await q.locator('xpath=..').textContent();
     expect(answer).toContain('the maximum is $950,000.00');
     expect(answer).toContain('one card payment of at most $999,999.99');
     expect(answer).not.toMatch(/no fixed maximum/i);
@@ -279,3 +276,13 @@ describeE2E('information pages in Chromium', () => {
     await page.context().close();
   });
 });
+
+/** A FAQ question: the <summary> of its <details>. */
+function question(page: Page, text: string) {
+  return page.locator('main li summary', { hasText: text });
+}
+
+/** Whether a question's answer is open. */
+function isOpen(summary: ReturnType<typeof question>) {
+  return summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open);
+}

@@ -18,9 +18,9 @@ export interface RouteEntry {
 
 export const routeTable: readonly RouteEntry[] = [
   { path: '/', page: 'landing/landing-page', serverData: false },
-  { path: '/gift/recipient-info', page: 'gift/recipient-info-page', serverData: true },
-  { path: '/gift/personal-message', page: 'gift/personal-message-page', serverData: true },
-  { path: '/gift/security', page: 'gift/security-question-page', serverData: true },
+  { path: '/gift/recipient-info', page: 'gift/recipient-info-page', serverData: false },
+  { path: '/gift/personal-message', page: 'gift/personal-message-page', serverData: false },
+  { path: '/gift/security', page: 'gift/security-question-page', serverData: false },
   { path: '/gift/review', page: 'gift/review-page', serverData: true },
   { path: '/gift/review-new', page: 'gift/review-page', serverData: true },
   { path: '/gift/manage/:token', page: 'gift/manage-gift-page', serverData: true },

@@ -4,7 +4,9 @@ import { ADMIN_PASSWORD_MIN, EMAIL_MAX, PASSWORD_MAX } from '../constants.js';
 import { GIFT_STATUSES } from '../statuses.js';
 import { email, personName } from './common.js';
 
-export const LOGIN_MISSING_MESSAGE = 'Please enter both email and password';
+import { LOGIN_MISSING_MESSAGE } from './admin-wire.js';
+
+export { HAS_MORE_HEADER, LOGIN_MISSING_MESSAGE } from './admin-wire.js';
 
 export const adminLoginSchema = z
   .object({
@@ -100,9 +102,6 @@ export const adminGiftSchema = z.object({
   claimFrozen: z.boolean(),
 });
 export type AdminGift = z.infer<typeof adminGiftSchema>;
-
-/** Search answers a plain list; this header says whether another page follows. */
-export const HAS_MORE_HEADER = 'x-has-more';
 
 /** Dashboard figures: counts, and volumes as decimal strings. */
 export const adminStatsSchema = z.object({

@@ -40,6 +40,7 @@ export const securityStepSchema = z
     customSecurityQuestion: step.securityQuestion === CUSTOM_QUESTION_OPTION ? step.customSecurityQuestion.trim() : '',
   }));
 export type SecurityStep = z.input<typeof securityStepSchema>;
+export type SecurityStepOutput = z.output<typeof securityStepSchema>;
 
 /** The review page's donor account opt-in: the three fields are required (as in the payload) only when opted in. */
 export const donorOptInSchema = z.discriminatedUnion('createDonorAccount', [

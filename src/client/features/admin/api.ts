@@ -3,13 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api';
 import { getQueryFn } from '../../lib/query-client';
 import { ATTENTION_KEY, MONEY_KEY } from './money-api';
-import {
-  HAS_MORE_HEADER,
-  type AdminGift,
-  type AdminLogin,
-  type AdminSetup,
-  type AdminStats,
-} from '../../../shared/schemas/admin';
+import type { AdminGift, AdminLogin, AdminSetup, AdminStats } from '../../../shared/schemas/admin';
+import { HAS_MORE_HEADER } from '../../../shared/schemas/admin-wire';
 
 export const SETUP_NEEDED_KEY = ['/api/admin/setup-needed'] as const;
 export const STATS_KEY = ['/api/admin/stats'] as const;

@@ -1,25 +1,19 @@
 // FAQ with a category filter and an accordion where several answers can be open at once.
-// Native buttons give keyboard use (Tab, Enter, Space); aria-expanded / aria-controls tie each to its answer.
-import { useId, useState } from 'react';
+// Each question is a native disclosure (<details>/<summary>): it opens with a click, Enter or Space before the
+// page's scripts have arrived, and without them. The filter needs its script: its buttons are disabled (and look it)
+// until the page is hydrated, then filter the list; an answer opened meanwhile stays open.
+import { useState } from 'react';
 import { cn } from '../../lib/cn';
+import { useHydrated } from '../../lib/use-hydrated';
 import { FAQ, FAQ_CATEGORIES, type FaqCategory } from './faq-data';
 
 type Filter = 'All' | FaqCategory;
 const FILTERS: Filter[] = ['All', ...FAQ_CATEGORIES];
 
 export function FaqList() {
-  const baseId = useId();
+  const hydrated = useHydrated();
   const [filter, setFilter] = useState<Filter>('All');
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const shown = filter === 'All' ? FAQ : FAQ.filter((f) => f.category === filter);
-
-  const toggle = (id: string) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   return (
     <div>
@@ -29,9 +23,10 @@ export function FaqList() {
             key={f}
             type="button"
             aria-pressed={filter === f}
+            disabled={!hydrated}
             onClick={() => setFilter(f)}
             className={cn(
-              'rounded-full border px-4 py-2 text-sm font-medium transition-colors',
+              'rounded-full border px-4 py-2 text-sm font-medium transition-colors disabled:cursor-wait disabled:opacity-60',
               filter === f
                 ? 'border-brand-700 bg-brand-700 text-white'
                 : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
@@ -45,43 +40,25 @@ export function FaqList() {
         {shown.length} questions shown
       </p>
       <ul className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-        {shown.map((entry) => {
-          const isOpen = open.has(entry.id);
-          const buttonId = `${baseId}-q-${entry.id}`;
-          const panelId = `${baseId}-a-${entry.id}`;
-          return (
-            <li key={entry.id}>
-              <h2 className="text-base">
-                <button
-                  id={buttonId}
-                  type="button"
-                  aria-expanded={isOpen}
-                  aria-controls={panelId}
-                  onClick={() => toggle(entry.id)}
-                  className="flex w-full items-start justify-between gap-4 px-5 py-4 text-left font-semibold text-slate-900 hover:bg-slate-50"
+        {shown.map((entry) => (
+          <li key={entry.id}>
+            <details className="group">
+              <summary className="flex cursor-pointer list-none items-start justify-between gap-4 px-5 py-4 text-left font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+                <h2 className="text-base">{entry.question}</h2>
+                <span
+                  aria-hidden="true"
+                  className="mt-0.5 shrink-0 text-brand-700 transition-transform group-open:rotate-45"
                 >
-                  <span>{entry.question}</span>
-                  <span
-                    aria-hidden="true"
-                    className={cn('mt-0.5 shrink-0 text-brand-700 transition-transform', isOpen && 'rotate-45')}
-                  >
-                    +
-                  </span>
-                </button>
-              </h2>
-              <div
-                id={panelId}
-                role="region"
-                aria-labelledby={buttonId}
-                hidden={!isOpen}
-                className="px-5 pb-5 text-slate-700"
-              >
+                  +
+                </span>
+              </summary>
+              <div className="px-5 pb-5 text-slate-700">
                 <p>{entry.answer}</p>
                 <p className="mt-2 text-xs font-medium uppercase tracking-wide text-slate-600">{entry.category}</p>
               </div>
-            </li>
-          );
-        })}
+            </details>
+          </li>
+        ))}
       </ul>
     </div>
   );

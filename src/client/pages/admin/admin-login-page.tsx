@@ -1,6 +1,5 @@
 // Admin login: e-mail and password with a show/hide toggle; setup first while it is needed.
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
 import { errorMessage } from '../../lib/api';
@@ -12,8 +11,12 @@ import { Spinner } from '../../components/ui/spinner';
 import { dismiss, toast } from '../../components/ui/use-toast';
 import { PasswordInput } from '../../features/admin/password-input';
 import { useAdminLogin, useSetupNeeded } from '../../features/admin/api';
-import { LOGIN_MISSING_MESSAGE, adminLoginSchema, type AdminLogin } from '../../../shared/schemas/admin';
+import type { AdminLogin } from '../../../shared/schemas/admin';
+import { LOGIN_MISSING_MESSAGE } from '../../../shared/schemas/admin-wire';
+import { lazyZodSchema } from '../../lib/lazy-zod-resolver';
 
+/** The shared schema loads with the first interaction (lib/lazy-zod-resolver.ts). */
+const adminLogin = lazyZodSchema(() => import('../../../shared/schemas/admin').then((m) => m.adminLoginSchema));
 export default function AdminLoginPage() {
   usePageMeta('Admin Login', 'Sign in to the Hushgift admin dashboard.');
   const navigate = useNavigate();
@@ -21,7 +24,7 @@ export default function AdminLoginPage() {
   const login = useAdminLogin();
   // A missing field is said once, in a toast, not under each field; the focus still moves to it.
   const { register, handleSubmit } = useForm({
-    resolver: zodResolver(adminLoginSchema),
+    resolver: adminLogin.resolver,
     defaultValues: { email: '', password: '' },
   });
 

@@ -1,7 +1,6 @@
 // First-time admin setup: offered only while the server says setup is needed.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePageMeta } from '../../lib/page-meta';
@@ -14,7 +13,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { PasswordInput } from '../../features/admin/password-input';
 import { SETUP_NEEDED_KEY, useAdminSetup, useSetupNeeded } from '../../features/admin/api';
-import { adminSetupFormSchema, type AdminSetupForm } from '../../../shared/schemas/admin';
+import type { AdminSetupForm } from '../../../shared/schemas/admin';
+import { lazyZodSchema } from '../../lib/lazy-zod-resolver';
 
 const EMPTY: AdminSetupForm = {
   firstName: '',
@@ -25,6 +25,8 @@ const EMPTY: AdminSetupForm = {
   setupCode: '',
 };
 
+/** The shared schema loads with the first interaction (lib/lazy-zod-resolver.ts). */
+const adminSetupForm = lazyZodSchema(() => import('../../../shared/schemas/admin').then((m) => m.adminSetupFormSchema));
 export default function AdminSetupPage() {
   usePageMeta('Admin Setup', 'Create the first Hushgift admin account.');
   const queryClient = useQueryClient();
@@ -34,7 +36,7 @@ export default function AdminSetupPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(adminSetupFormSchema), defaultValues: EMPTY });
+  } = useForm({ resolver: adminSetupForm.resolver, defaultValues: EMPTY });
   const [done, setDone] = useState(false);
 
   if (done) {

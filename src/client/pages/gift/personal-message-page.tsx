@@ -1,13 +1,13 @@
 // Step 3 (optional): a personal note shown to the recipient with the gift.
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '../../components/ui/field';
 import { Textarea } from '../../components/ui/input';
 import { usePageMeta } from '../../lib/page-meta';
 import { messageBack, messageNext, messageSkip } from '../../lib/gift-navigation';
 import type { GiftDraft } from '../../lib/gift-draft';
 import { PERSONAL_NOTE_MAX } from '../../../shared/constants';
-import { personalMessageStepSchema, type PersonalMessageStep } from '../../../shared/schemas/gift-steps';
+import type { PersonalMessageStep } from '../../../shared/schemas/gift-steps';
+import { lazyZodSchema } from '../../lib/lazy-zod-resolver';
 import { CharCounter, StepLayout } from '../../features/gift/step-layout';
 import { useGiftStep } from '../../features/gift/use-gift-step';
 
@@ -18,6 +18,10 @@ const EXAMPLES = [
   'Thank you for everything you do. This is just a small token of appreciation.',
 ];
 
+/** The shared schema loads with the first interaction (lib/lazy-zod-resolver.ts). */
+const personalMessageStep = lazyZodSchema(() =>
+  import('../../../shared/schemas/gift-steps').then((m) => m.personalMessageStepSchema),
+);
 export default function PersonalMessagePage() {
   usePageMeta('Add a personal message', 'Add an optional personal message to your anonymous gift.');
   const { draft, go } = useGiftStep('message');
@@ -27,11 +31,13 @@ export default function PersonalMessagePage() {
 
 function MessageForm({ draft, go }: { draft: GiftDraft; go: (to: string, change?: Partial<GiftDraft>) => void }) {
   const { register, handleSubmit, setValue, getValues, control, formState } = useForm<PersonalMessageStep>({
-    resolver: zodResolver(personalMessageStepSchema),
+    resolver: personalMessageStep.resolver,
     defaultValues: { personalNote: draft.personalNote },
   });
   const note = useWatch({ control, name: 'personalNote' });
-  const valid = personalMessageStepSchema.safeParse({ personalNote: note }).success;
+  // Until the schema has loaded (first interaction), a written note counts; Continue validates in full either way.
+  const schema = personalMessageStep.useLoaded();
+  const valid = schema ? schema.safeParse({ personalNote: note }).success : note.trim() !== '';
 
   const continueOn = ({ personalNote }: PersonalMessageStep) =>
     go(messageNext(draft), { personalNote, wantsPersonalMessage: true });

@@ -1,10 +1,10 @@
 // Step 2 of the sender flow: who receives the gift, and which optional additions the sender wants.
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { usePageMeta } from '../../lib/page-meta';
 import { recipientBack, recipientNext } from '../../lib/gift-navigation';
 import { formatUsd, dollarsToCents } from '../../../shared/money';
-import { recipientStepSchema, type RecipientStep } from '../../../shared/schemas/gift-steps';
+import type { RecipientStep } from '../../../shared/schemas/gift-steps';
+import { lazyZodSchema } from '../../lib/lazy-zod-resolver';
 import { NAME_MAX, EMAIL_MAX } from '../../../shared/constants';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { Field } from '../../components/ui/field';
@@ -13,6 +13,10 @@ import { StepLayout } from '../../features/gift/step-layout';
 import { useGiftStep } from '../../features/gift/use-gift-step';
 import type { GiftDraft } from '../../lib/gift-draft';
 
+/** The shared schema loads with the first interaction (lib/lazy-zod-resolver.ts). */
+const recipientStep = lazyZodSchema(() =>
+  import('../../../shared/schemas/gift-steps').then((m) => m.recipientStepSchema),
+);
 export default function RecipientInfoPage() {
   usePageMeta('Recipient details', 'Tell us who should receive your anonymous gift.');
   const { draft, go } = useGiftStep('recipient');
@@ -30,7 +34,7 @@ function RecipientForm({ draft, go }: { draft: GiftDraft; go: (to: string, chang
     control,
     formState: { errors },
   } = useForm<RecipientStep>({
-    resolver: zodResolver(recipientStepSchema),
+    resolver: recipientStep.resolver,
     defaultValues: {
       recipientFirstName: draft.recipientFirstName,
       recipientLastName: draft.recipientLastName,

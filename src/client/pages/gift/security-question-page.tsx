@@ -1,6 +1,5 @@
 // Step 4 (optional): a question the recipient must answer before claiming.
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
@@ -13,10 +12,15 @@ import {
   SECURITY_ANSWER_MAX,
   SECURITY_QUESTIONS,
 } from '../../../shared/constants';
-import { securityStepSchema, type SecurityStep } from '../../../shared/schemas/gift-steps';
+import type { SecurityStep, SecurityStepOutput } from '../../../shared/schemas/gift-steps';
+import { lazyZodSchema } from '../../lib/lazy-zod-resolver';
 import { CharCounter, StepLayout } from '../../features/gift/step-layout';
 import { useGiftStep } from '../../features/gift/use-gift-step';
 
+/** The shared schema loads with the first interaction (lib/lazy-zod-resolver.ts). */
+const securityStep = lazyZodSchema(() =>
+  import('../../../shared/schemas/gift-steps').then((m) => m.securityStepSchema),
+);
 export default function SecurityQuestionPage() {
   usePageMeta('Add a security question', 'Protect your anonymous gift with a question only the recipient can answer.');
   const { draft, go } = useGiftStep('security');
@@ -24,11 +28,9 @@ export default function SecurityQuestionPage() {
   return <SecurityForm draft={draft} go={go} />;
 }
 
-type SecurityOutput = ReturnType<typeof securityStepSchema.parse>;
-
 function SecurityForm({ draft, go }: { draft: GiftDraft; go: (to: string, change?: Partial<GiftDraft>) => void }) {
-  const { register, handleSubmit, getValues, control, formState } = useForm<SecurityStep, unknown, SecurityOutput>({
-    resolver: zodResolver(securityStepSchema),
+  const { register, handleSubmit, getValues, control, formState } = useForm<SecurityStep, unknown, SecurityStepOutput>({
+    resolver: securityStep.resolver,
     defaultValues: {
       securityQuestion: draft.securityQuestion,
       customSecurityQuestion: draft.customSecurityQuestion,
@@ -42,14 +44,14 @@ function SecurityForm({ draft, go }: { draft: GiftDraft; go: (to: string, change
     values.securityAnswer,
   ];
   const isCustom = question === CUSTOM_QUESTION_OPTION;
-  const valid = securityStepSchema.safeParse({
-    securityQuestion: question,
-    customSecurityQuestion: custom,
-    securityAnswer: answer,
-  }).success;
+  // Until the schema has loaded (first interaction), filled fields count; Continue validates in full either way.
+  const schema = securityStep.useLoaded();
+  const valid = schema
+    ? schema.safeParse({ securityQuestion: question, customSecurityQuestion: custom, securityAnswer: answer }).success
+    : question !== '' && answer.trim() !== '' && (!isCustom || custom.trim() !== '');
   const { errors } = formState;
 
-  const continueOn = (step: SecurityOutput) =>
+  const continueOn = (step: SecurityStepOutput) =>
     go(securityNext(), { ...step, wantsSecurityQuestion: true, enableSecurityQuestion: true });
   const skip = () => {
     const nav = securitySkip();
