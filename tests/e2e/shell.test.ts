@@ -53,12 +53,12 @@ describeE2E('the product shell in Chromium', () => {
   });
 
   it('gives hashed assets a long cache lifetime and the page none', async () => {
-    // The app shell (a page that is not prerendered) names its entry script directly.
+    // The app shell (a page that is not prerendered) names its entry script in the after-paint loader's list.
     const html = await fetch(server().url + '/admin/login');
     expect(html.headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(server().url + '/')).headers.get('cache-control')).toBe('no-cache');
     const body = await html.text();
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(body)?.[1];
+    const asset = /"(\/assets\/index-[^"]+\.js)"\]<\/script>/.exec(body)?.[1];
     expect(asset).toBeTruthy();
     const res = await fetch(server().url + asset);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
