@@ -32,7 +32,9 @@ export function routePreloads({ bundle, routes, pagesDir, withServerData }: Rout
     return seen;
   };
   const chunkOf = (moduleId: string) => {
-    const chunk = byModule.get(moduleId);
+    // A page Rollup merged into another chunk (e.g. with a module it shares with a lazily loaded one) has no chunk
+    // of its own: the chunk that holds it is the one to load.
+    const chunk = byModule.get(moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
     if (!chunk) throw new Error(`route preloads: no chunk for ${path.relative(process.cwd(), moduleId)}`);
     return chunk;
   };

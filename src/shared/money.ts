@@ -62,3 +62,15 @@ export function giftTotals(amountCents: Cents, tipCents: Cents): GiftTotals {
 export const MAX_GIFT_MESSAGE =
   `The maximum gift is ${formatUsd(MAX_GIFT_CENTS)}: with the fee and tip it must fit in one card payment of at most ` +
   `${formatUsd(MAX_CHARGE_CENTS)}.`;
+
+/** The five figures of a payload as wire strings, from amount and tip in cents (the one fee rule). */
+export function wireFigures(amountCents: number, tipCents: number) {
+  const t = giftTotals(amountCents, tipCents);
+  return {
+    amount: formatCents(t.amount),
+    processingFee: formatCents(t.fee),
+    tip: formatCents(t.tip),
+    totalPaid: formatCents(t.total),
+    recipientGets: formatCents(t.recipientGets),
+  };
+}

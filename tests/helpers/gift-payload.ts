@@ -2,7 +2,8 @@
 // (for apps built with sandboxWithStripeWebhooks, or the Stripe adapter against the stand-in).
 import { eq } from 'drizzle-orm';
 import { gifts } from '../../src/server/db/schema.js';
-import { wireFigures, type CreateGiftPayload } from '../../src/shared/schemas/gift.js';
+import type { CreateGiftPayload } from '../../src/shared/schemas/gift.js';
+import { wireFigures } from '../../src/shared/money.js';
 import Stripe from 'stripe';
 import { SandboxProvider } from '../../src/server/payments/sandbox/provider.js';
 import { StripeProvider } from '../../src/server/payments/stripe/provider.js';

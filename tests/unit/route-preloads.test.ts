@@ -21,8 +21,13 @@ describe('route table', () => {
 });
 
 describe('route preloads from the bundle', () => {
-  const chunk = (fileName: string, facadeModuleId: string | null, imports: string[] = [], isEntry = false) =>
-    ({ type: 'chunk', fileName, facadeModuleId, imports, isEntry }) as unknown as Rollup.OutputChunk;
+  const chunk = (
+    fileName: string,
+    facadeModuleId: string | null,
+    imports: string[] = [],
+    isEntry = false,
+    moduleIds: string[] = facadeModuleId ? [facadeModuleId] : [],
+  ) => ({ type: 'chunk', fileName, facadeModuleId, imports, isEntry, moduleIds }) as unknown as Rollup.OutputChunk;
   const page = (file: string) => path.join(pagesDir, file);
   const provider = '/src/client/app/query-provider.tsx';
   const bundle = Object.fromEntries(
@@ -41,6 +46,29 @@ describe('route preloads from the bundle', () => {
     { path: '/', page: 'home/home-page', serverData: false },
     { path: '/claim/:token', page: 'claim/claim-page', serverData: true },
   ];
+
+  it('finds a page that Rollup merged into a chunk with another facade', () => {
+    const merged = {
+      ...bundle,
+      'assets/Claim.js': chunk(
+        'assets/Claim.js',
+        '/src/client/features/claim/shared.ts',
+        ['assets/button.js', 'assets/api.js'],
+        false,
+        ['/src/client/features/claim/shared.ts', page('claim/claim-page.tsx')],
+      ),
+    } as Rollup.OutputBundle;
+    const [, claim] = routePreloads({ bundle: merged, routes, pagesDir, withServerData: [provider] });
+    expect(claim!.files.slice(0, 3)).toEqual(['/assets/Claim.js', '/assets/button.js', '/assets/api.js']);
+    expect(() =>
+      routePreloads({
+        bundle: merged,
+        routes: [{ path: '/x', page: 'x/missing-page', serverData: false }],
+        pagesDir,
+        withServerData: [],
+      }),
+    ).toThrow(/no chunk for/);
+  });
 
   it("lists each page's chunks and their imports, with the query provider only for server-data pages", () => {
     expect(routePreloads({ bundle, routes, pagesDir, withServerData: [provider] })).toEqual([

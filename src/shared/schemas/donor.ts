@@ -4,7 +4,7 @@ import { email } from './common.js';
 import { GIFT_STATUSES, type GiftStatus } from '../statuses.js';
 
 /** The one answer to a sign-in request, whether or not an account exists for the address. */
-export const SIGN_IN_NEUTRAL_MESSAGE = "If an account exists, we've sent a sign-in link";
+export { SIGN_IN_NEUTRAL_MESSAGE } from './donor-wire.js';
 
 export const signInRequestSchema = z.object({ email: email() }).strict();
 export type SignInRequest = z.input<typeof signInRequestSchema>;

@@ -112,18 +112,6 @@ export const createGiftSchema = z
     }
   });
 
-/** The five figures of a payload as wire strings, from amount and tip in cents (the one fee rule). */
-export function wireFigures(amountCents: number, tipCents: number) {
-  const t = giftTotals(amountCents, tipCents);
-  return {
-    amount: formatCents(t.amount),
-    processingFee: formatCents(t.fee),
-    tip: formatCents(t.tip),
-    totalPaid: formatCents(t.total),
-    recipientGets: formatCents(t.recipientGets),
-  };
-}
-
 /** What the client sends (decimal strings) and what the server works with (cents). */
 export type CreateGiftPayload = z.input<typeof createGiftSchema>;
 export type CreateGiftInput = z.output<typeof createGiftSchema>;

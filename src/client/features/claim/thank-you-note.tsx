@@ -1,14 +1,17 @@
 // "Send a thank-you note" on the claim success page: one note, up to 500 characters, to the anonymous sender. The
 // recipient is told it reaches the sender without anything about them, and the answer tells nothing back.
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Textarea } from '../../components/ui/input';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { THANK_YOU_MAX } from '../../../shared/constants';
-import { thankYouSchema, type ThankYouNoteInput } from '../../../shared/schemas/manage';
+import type { ThankYouNoteInput } from '../../../shared/schemas/manage';
+import { lazyZodSchema } from '../../lib/lazy-zod-resolver';
+
+/** The note's shared schema loads with the first interaction (lib/lazy-zod-resolver.ts). */
+const thankYou = lazyZodSchema(() => import('../../../shared/schemas/manage').then((m) => m.thankYouSchema));
 
 export function ThankYouNote({ token }: { token: string }) {
   const send = useMutation({
@@ -20,7 +23,7 @@ export function ThankYouNote({ token }: { token: string }) {
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(thankYouSchema), defaultValues: { note: '' } });
+  } = useForm<ThankYouNoteInput>({ resolver: thankYou.resolver, defaultValues: { note: '' } });
   if (send.isSuccess) {
     return (
       <p role="status" className="mt-8 rounded-lg bg-green-50 p-4 text-left text-green-900">

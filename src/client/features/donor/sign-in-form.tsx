@@ -1,11 +1,15 @@
 // The e-mail form of /donor/login. The answer is the same whether or not an account exists.
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api';
-import { SIGN_IN_NEUTRAL_MESSAGE, signInRequestSchema, type SignInRequest } from '../../../shared/schemas/donor';
+import type { SignInRequest } from '../../../shared/schemas/donor';
+import { SIGN_IN_NEUTRAL_MESSAGE } from '../../../shared/schemas/donor-wire';
+import { lazyZodSchema } from '../../lib/lazy-zod-resolver';
+
+/** The form's shared schema loads with the first interaction (lib/lazy-zod-resolver.ts). */
+const signIn = lazyZodSchema(() => import('../../../shared/schemas/donor').then((m) => m.signInRequestSchema));
 import { useSignInRequest } from './use-sign-in-request';
 
 export function SignInForm() {
@@ -14,7 +18,7 @@ export function SignInForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(signInRequestSchema), defaultValues: { email: '' } });
+  } = useForm<SignInRequest>({ resolver: signIn.resolver, defaultValues: { email: '' } });
 
   const onValid = ({ email }: SignInRequest) => request.mutate(email);
 

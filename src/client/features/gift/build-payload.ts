@@ -1,7 +1,7 @@
 // The create-gift payload from the draft, checked with the same shared schema the server uses.
 import { CUSTOM_QUESTION_OPTION } from '../../../shared/constants';
-import { dollarsToCents } from '../../../shared/money';
-import { createGiftSchema, wireFigures, type CreateGiftPayload } from '../../../shared/schemas/gift';
+import { dollarsToCents, wireFigures } from '../../../shared/money';
+import type { CreateGiftPayload } from '../../../shared/schemas/gift';
 import { effectiveTip, type GiftDraft } from '../../lib/gift-draft';
 
 /** The question the recipient will see: the preset text, or the custom one. */
@@ -46,8 +46,12 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** The first problem the server would report, or null when the payload is valid. */
-export function payloadProblem(payload: CreateGiftPayload): string | null {
+/**
+ * The first problem the server would report, or null when the payload is valid. The schema (and zod) load here,
+ * on Proceed to Payment, if the review form's first interaction has not loaded them already.
+ */
+export async function payloadProblem(payload: CreateGiftPayload): Promise<string | null> {
+  const { createGiftSchema } = await import('../../../shared/schemas/gift');
   const result = createGiftSchema.safeParse(payload);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Please check the gift details.');
 }

@@ -2,7 +2,6 @@
 // the optional donor account, and "Proceed to Payment". Returning from a canceled checkout shows a notice.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -13,7 +12,8 @@ import { effectiveTip, type GiftDraft } from '../../lib/gift-draft';
 import { deliveryDayProblem } from '../../../shared/delivery-date';
 import { PATHS, reviewBack } from '../../lib/gift-navigation';
 import { dollarsToCents, formatUsd, giftTotals } from '../../../shared/money';
-import { donorOptInSchema, type DonorOptIn as DonorOptInValues } from '../../../shared/schemas/gift-steps';
+import type { DonorOptIn as DonorOptInValues } from '../../../shared/schemas/gift-steps';
+import { lazyZodSchema } from '../../lib/lazy-zod-resolver';
 import {
   browserTimeZone,
   buildGiftPayload,
@@ -44,15 +44,18 @@ interface ReviewFormProps {
   canceled: boolean;
 }
 
+/** The opt-in's shared schema loads with the first interaction (lib/lazy-zod-resolver.ts). */
+const donorOptIn = lazyZodSchema(() => import('../../../shared/schemas/gift-steps').then((m) => m.donorOptInSchema));
+
 /** The review page's form: the donor opt-in fields (checked by their shared schema) and Proceed to Payment. */
 function ReviewForm({ draft, save, go, canceled }: ReviewFormProps) {
   const createGift = useCreateGift();
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<DonorOptInValues>({
-    resolver: zodResolver(donorOptInSchema),
+    resolver: donorOptIn.resolver,
     defaultValues: {
       createDonorAccount: draft.createDonorAccount,
       donorFirstName: draft.donorFirstName,
@@ -62,12 +65,12 @@ function ReviewForm({ draft, save, go, canceled }: ReviewFormProps) {
   });
 
   const totals = giftTotals(dollarsToCents(draft.amount), dollarsToCents(effectiveTip(draft)));
-  const busy = createGift.isPending || createGift.isSuccess;
+  const busy = isSubmitting || createGift.isPending || createGift.isSuccess;
   const failed = (description: string) => toast({ title: 'Error creating gift', description, variant: 'destructive' });
-  const pay = () => {
-    if (busy) return;
+  const pay = async () => {
+    if (createGift.isPending || createGift.isSuccess) return;
     const payload = buildGiftPayload(draft);
-    const problem = deliveryError(draft) ?? payloadProblem(payload);
+    const problem = deliveryError(draft) ?? (await payloadProblem(payload));
     if (problem) return failed(problem);
     createGift.mutate(payload, { onError: (error) => failed(errorMessage(error, 'Please try again')) });
   };
