@@ -105,7 +105,7 @@ describe('create-gift payload from the draft', () => {
       securityAnswer: ' Muse ',
     });
 
-  it('carries every field trimmed with correct figures, and passes the shared schema', () => {
+  it('carries every field trimmed with correct figures, and passes the shared schema', async () => {
     const payload = buildGiftPayload(draft());
     expect(payload).toEqual({
       amount: '50.00',
@@ -123,21 +123,21 @@ describe('create-gift payload from the draft', () => {
       donorAccount: null,
       delivery: null,
     });
-    expect(payloadProblem(payload)).toBeNull();
+    expect(await payloadProblem(payload)).toBeNull();
     expect(createGiftSchema.parse(payload).totalPaid).toBe(5380);
   });
 
-  it('carries a scheduled delivery with the browser time zone', () => {
+  it('carries a scheduled delivery with the browser time zone', async () => {
     draft();
     const payload = buildGiftPayload(updateDraft({ deliverOnDate: true, deliveryDate: '2026-03-10' }));
     expect(payload.delivery).toEqual({
       date: '2026-03-10',
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
-    expect(payloadProblem(payload)).toBeNull();
+    expect(await payloadProblem(payload)).toBeNull();
   });
 
-  it('leaves out the message and question when their options are off, and adds the donor opt-in', () => {
+  it('leaves out the message and question when their options are off, and adds the donor opt-in', async () => {
     draft();
     const payload = buildGiftPayload(
       updateDraft({
@@ -155,12 +155,12 @@ describe('create-gift payload from the draft', () => {
       securityAnswerHash: null,
       donorAccount: { firstName: 'D', lastName: 'N', email: 'd@example.com' },
     });
-    expect(payloadProblem(payload)).toBeNull();
+    expect(await payloadProblem(payload)).toBeNull();
   });
 
   it('reports what the server would reject', async () => {
     draft();
-    expect(payloadProblem(buildGiftPayload(updateDraft({ amount: 4 })))).toBe('The minimum gift is $5.00');
+    expect(await payloadProblem(buildGiftPayload(updateDraft({ amount: 4 })))).toBe('The minimum gift is $5.00');
     const optedInDraft = updateDraft({
       amount: 50,
       createDonorAccount: true,
@@ -169,7 +169,7 @@ describe('create-gift payload from the draft', () => {
       donorEmail: 'x',
     });
     const optedIn = buildGiftPayload(optedInDraft);
-    expect(payloadProblem(optedIn)).toMatch(/required|valid email/);
+    expect(await payloadProblem(optedIn)).toMatch(/required|valid email/);
     expect(await donorFieldErrors(optedInDraft)).toEqual({
       donorFirstName: 'Donor first name is required',
       donorEmail: 'Please enter a valid email address',
