@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandlers } from './http/errors.js';
+import { countHandlersInFlight } from './http/handlers-in-flight.js';
 import { registerSecurity } from './http/security.js';
 import { registerClientApp } from './http/client-app.js';
 import { genReqId, loggerOptions } from './http/logging.js';
@@ -38,6 +39,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  countHandlersInFlight(app);
   registerErrorHandlers(app);
   registerSecurity(app, config);
   await app.register(fastifyCookie);

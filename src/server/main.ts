@@ -10,6 +10,9 @@ import { scheduledJobs } from './jobs/index.js';
 import { startJobs } from './jobs/runner.js';
 import { isSetupNeeded, setupCodeNotice } from './services/admin/setup.js';
 
+/** How long shutdown waits for handlers still running, within close-with-grace's 10 s. */
+const HANDLERS_GRACE_MS = 8_000;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -33,6 +36,8 @@ async function main(): Promise<void> {
     else app.log.info({ signal }, 'shutting down');
     await jobs?.stop();
     await app.close(); // lets in-flight requests finish
+    // Handlers whose client hung up have no connection left for app.close() to wait on (http/handlers-in-flight.ts).
+    await Promise.race([app.handlersSettled(), new Promise((resolve) => setTimeout(resolve, HANDLERS_GRACE_MS))]);
     await deps.mailer.close();
     await deps.database.close();
   });
