@@ -3,7 +3,7 @@
 // arrived, without waiting for a second request. Its scripts (the entry and the route's modulepreload links) are
 // requested only after that first paint, by a small inline loader: on a slow connection the page shows in about
 // the time of its HTML instead of HTML plus ~100 KB of JavaScript, and hydration follows (docs/benchmarks.md).
-import { scriptsAfterPaint } from '../../src/server/http/after-paint-scripts';
+import { ENTRY_SCRIPT, scriptsAfterPaint } from '../../src/server/http/after-paint-scripts';
 
 export interface RenderedPage {
   html: string;
@@ -32,7 +32,7 @@ export function prerenderedDocument(
   readStylesheet: (href: string) => string,
 ): string {
   let doc = replaceOnce(shell, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>`, 'empty <div id="root">');
-  expectOnce(doc, /<script type="module" crossorigin src="[^"]+"><\/script>/, 'entry <script type="module">');
+  expectOnce(doc, ENTRY_SCRIPT, 'entry <script type="module">');
   expectOnce(doc, /<\/body>/, '</body>');
   doc = scriptsAfterPaint(doc);
   doc = doc.replace(/<link rel="stylesheet"[^>]*? href="([^"]+)"[^>]*>/g, (_link, href: string) => {

@@ -21,7 +21,8 @@ export function afterPaintScripts(preloads: string[], entry: string): string {
   return `<script type="application/json" id="${AFTER_PAINT_DATA_ID}">${urls}</script><script>${AFTER_PAINT_LOADER}</script>`;
 }
 
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** The shell's entry script tag (index.html as Vite writes it). */
+export const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**

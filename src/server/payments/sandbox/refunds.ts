@@ -10,15 +10,11 @@ import { preparedPerDb } from '../../db/prepared.js';
 
 type Ctx = Pick<SandboxOptions, 'db' | 'clock'>;
 
-/**
- * What a sandbox payment can still give back, whether a dispute of it is open (null: not a sandbox payment), and
- * the refund already made under `idempotencyKey` if one is given: one round trip for a refund's checks.
- */
+/** What a sandbox payment can still give back, and whether a dispute of it is open (null: not a sandbox payment). */
 export async function refundable(
   ctx: Ctx,
   paymentIntentId: string,
-  idempotencyKey: string | null = null,
-): Promise<{ left: number; disputed: boolean; madeUnderKey: boolean } | null> {
+): Promise<{ left: number; disputed: boolean } | null> {
   const [row] = await ctx.db
     .select({
       total: sandboxCheckouts.totalCents,
@@ -27,11 +23,10 @@ export async function refundable(
           Number,
         ),
       disputed: sql<boolean>`exists (select 1 from ${sandboxDisputes} where ${sandboxDisputes.paymentIntentId} = ${paymentIntentId} and ${sandboxDisputes.status} = 'open')`,
-      madeUnderKey: sql<boolean>`exists (select 1 from ${sandboxRefunds} where ${sandboxRefunds.idempotencyKey} = ${idempotencyKey})`,
     })
     .from(sandboxCheckouts)
     .where(eq(sandboxCheckouts.paymentIntentId, paymentIntentId));
-  return row ? { left: row.total - row.refunded, disputed: row.disputed, madeUnderKey: row.madeUnderKey } : null;
+  return row ? { left: row.total - row.refunded, disputed: row.disputed } : null;
 }
 
 async function byKey(ctx: Ctx, input: CreateRefundInput): Promise<MoneyMovement | null> {
@@ -77,12 +72,10 @@ export async function createRefund(ctx: Ctx, input: CreateRefundInput): Promise<
   const id = `re_sandbox_${randomBytes(12).toString('base64url')}`;
   const atOnce = await refundAtOnce(ctx, input, id);
   if (atOnce) return atOnce;
-  const payment = await refundable(ctx, input.paymentIntentId, input.idempotencyKey);
-  // Not a sandbox payment, or a refund under this key exists: answer that refund (or refuse the key's reuse).
-  if (!payment || payment.madeUnderKey) {
-    const made = await byKey(ctx, input);
-    if (made) return made;
-  }
+  // Not made at once: a repeated key answers its refund (or refuses the key's reuse), anything else is checked.
+  const made = await byKey(ctx, input);
+  if (made) return made;
+  const payment = await refundable(ctx, input.paymentIntentId);
   if (payment?.disputed) throw new ProviderError('This payment is disputed: it cannot be refunded', false);
   if (payment && input.amountCents > payment.left)
     throw new ProviderError(

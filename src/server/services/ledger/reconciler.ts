@@ -22,7 +22,7 @@ import { ProviderError, type MoneyMovement } from '../../payments/provider.js';
 import { MOVEMENT_KEY_METADATA } from '../../payments/metadata.js';
 import { faultPoint } from '../../fault-injection.js';
 import { movementKey, OUTGOING_KINDS } from './accounts.js';
-import { postMovement, postMovements, type Movement } from './post.js';
+import { postMovement, postMovements, type Movement, type PostMovementInput } from './post.js';
 import { giftRefunded, giftTransferred } from './settle.js';
 import { giftFigures } from '../events/gift-money.js';
 import { disputedGiftMoved, settleLostDisputes } from '../disputes/dispute-ledger.js';
@@ -70,17 +70,27 @@ export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'busy' | 'hel
 const underDispute = (gift: Gift) => gift.disputeOpenedAt !== null || gift.status === 'disputed';
 
 /** Posts a requested movement of the gift amount under its key. Call inside the deciding transaction. */
+type Requesting = Pick<Gift, 'id' | 'publicId' | 'amountCents'>;
+
+/** A requested movement of the gift amount under its key, due at once. */
+const requested = (
+  deps: Pick<ServiceDeps, 'config'>,
+  gift: Requesting,
+  kind: 'transfer' | 'refund',
+  now: Date,
+): PostMovementInput => ({
+  giftId: gift.id,
+  kind,
+  amountCents: gift.amountCents,
+  idempotencyKey: movementKey(deps.config.providerKeyPrefix, gift.publicId, kind),
+  state: 'requested',
+  nextAttemptAt: now,
+  now,
+});
+
 function requestMovement(kind: 'transfer' | 'refund') {
-  return (tx: Tx, deps: Pick<ServiceDeps, 'config'>, gift: Pick<Gift, 'id' | 'publicId' | 'amountCents'>, now: Date) =>
-    postMovement(tx, {
-      giftId: gift.id,
-      kind,
-      amountCents: gift.amountCents,
-      idempotencyKey: movementKey(deps.config.providerKeyPrefix, gift.publicId, kind),
-      state: 'requested',
-      nextAttemptAt: now,
-      now,
-    });
+  return (tx: Tx, deps: Pick<ServiceDeps, 'config'>, gift: Requesting, now: Date) =>
+    postMovement(tx, requested(deps, gift, kind, now));
 }
 
 /** Starts the gift's payout: a requested transfer of the gift amount. */
@@ -99,21 +109,13 @@ const leaseMs = (deps: Pick<ServiceDeps, 'config'>) => Math.min(5 * MINUTE, deps
 export function requestLeasedRefunds(
   tx: Tx,
   deps: Pick<ServiceDeps, 'config'>,
-  batch: ReadonlyArray<Pick<Gift, 'id' | 'publicId' | 'amountCents'>>,
+  batch: readonly Requesting[],
   now: Date,
 ): Promise<Movement[]> {
+  const lease = { state: 'in_flight' as const, attempts: 1, nextAttemptAt: new Date(now.getTime() + leaseMs(deps)) };
   return postMovements(
     tx,
-    batch.map((gift) => ({
-      giftId: gift.id,
-      kind: 'refund' as const,
-      amountCents: gift.amountCents,
-      idempotencyKey: movementKey(deps.config.providerKeyPrefix, gift.publicId, 'refund'),
-      state: 'in_flight' as const,
-      attempts: 1,
-      nextAttemptAt: new Date(now.getTime() + leaseMs(deps)),
-      now,
-    })),
+    batch.map((gift) => ({ ...requested(deps, gift, 'refund', now), ...lease })),
   );
 }
 
