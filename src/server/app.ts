@@ -41,7 +41,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   countHandlersInFlight(app);
   registerErrorHandlers(app);
-  registerSecurity(app, config);
+  await registerSecurity(app, config);
   await app.register(fastifyCookie);
   useRouteContracts(app);
   await registerApiDocs(app, config.publicUrl);
