@@ -7,6 +7,7 @@ import { countHandlersInFlight } from './http/handlers-in-flight.js';
 import { registerSecurity } from './http/security.js';
 import { registerClientApp } from './http/client-app.js';
 import { genReqId, loggerOptions } from './http/logging.js';
+import { timeoutOptions } from './http/timeouts.js';
 import { registerRoutes } from './routes/index.js';
 import { useRouteContracts } from './http/contracts.js';
 import { registerApiDocs } from './http/api-docs.js';
@@ -31,6 +32,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    ...timeoutOptions(config),
   });
 
   // Only JSON bodies for the API, plus URL-encoded forms for the server-rendered sandbox pages.
@@ -41,7 +43,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   countHandlersInFlight(app);
   registerErrorHandlers(app);
-  registerSecurity(app, config);
+  await registerSecurity(app, config);
   await app.register(fastifyCookie);
   useRouteContracts(app);
   await registerApiDocs(app, config.publicUrl);
