@@ -1,6 +1,7 @@
 // Metrics (prom-client) on their own listener, never on the public port: requests by route template (never the
 // raw URL nor a token), job runs and failures, the outbox, the attention list, held gifts, ledger invariant
 // violations and the database pool, each shown moving.
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { testConfig } from '../../src/server/config.js';
 import { gifts } from '../../src/server/db/schema.js';
@@ -178,6 +179,15 @@ describe('metrics listener', () => {
     } finally {
       await server?.close();
     }
+  });
+
+  it('has every series the ready-made Grafana dashboard reads', async () => {
+    const dashboard = readFileSync('docs/ops/grafana-dashboard.json', 'utf8');
+    const used = new Set([...dashboard.matchAll(/hushgift_[a-z_]+/g)].map((m) => m[0]));
+    const text = await scrapeText({ app: ctx.app, deps: ctx.deps } as TestContext);
+    const missing = [...used].filter((name) => !new RegExp(`^# TYPE ${name.replace(/_bucket$/, '')} `, 'm').test(text));
+    expect(used.size).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
   });
 
   it('is off unless METRICS_PORT is set', async () => {
