@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const deps = await createDeps(config);
   const app = await buildApp(deps);
   const jobs = config.jobsEnabled
-    ? startJobs(scheduledJobs(deps, app.log), app.log, app.observability.jobs)
+    ? startJobs(scheduledJobs(deps, app.log, app.observability.metrics), app.log, app.observability.jobs)
     : undefined;
   const metricsServer = await startMetricsServer(app.observability.metrics, config.observability);
 

@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import { testConfig } from '../../src/server/config.js';
 import { gifts } from '../../src/server/db/schema.js';
 import { startJobs } from '../../src/server/jobs/runner.js';
+import { scheduledJobs } from '../../src/server/jobs/index.js';
+import { queueEmail } from '../../src/server/email/outbox.js';
 import { buildMetricsServer, startMetricsServer } from '../../src/server/observability/metrics-server.js';
 import { FROZEN_REASON } from '../../src/server/services/claims/claim.js';
 import { scrape, scrapeText, seriesValue } from '../helpers/metrics.js';
@@ -103,6 +105,23 @@ describeEachEngine(
       await ctx().flushEmails();
       expect(await scrape(ctx(), 'hushgift_outbox_pending_messages')).toBe(0);
       expect(await scrape(ctx(), 'hushgift_outbox_oldest_pending_age_seconds')).toBe(0);
+    });
+
+    it('count each e-mail the outbox stops trying, through the scheduled outbox job', async () => {
+      const labels = { kind: 'contact', reason: 'bounced' };
+      const before = (await scrape(ctx(), 'hushgift_outbox_undelivered_total', labels)) ?? 0;
+      // The dev mailbox refuses @bounce.invalid for good, as an SMTP server answering 550 would.
+      await queueEmail(ctx().db, ctx().clock, {
+        kind: 'contact',
+        to: 'nobody@bounce.invalid',
+        subject: 'Refused',
+        text: 'This address refuses everything.',
+      });
+      const outboxJob = scheduledJobs(ctx().deps, undefined, ctx().app.observability.metrics).find(
+        (job) => job.name === 'outbox',
+      )!;
+      await outboxJob.run();
+      expect(await scrape(ctx(), 'hushgift_outbox_undelivered_total', labels)).toBe(before + 1);
     });
 
     it('show gifts on the attention list and held gifts, and a ledger violation once the books break', async () => {

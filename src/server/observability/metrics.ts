@@ -12,6 +12,8 @@ export interface Metrics {
   registry: Registry;
   observeRequest(method: string, route: string | undefined, statusCode: number, seconds: number): void;
   shedRequest(reason: string): void;
+  /** An e-mail the outbox stopped trying: refused for good (`bounced`) or out of attempts (`given_up`). */
+  emailUndelivered(kind: string, reason: 'bounced' | 'given_up'): void;
 }
 
 const PREFIX = 'hushgift_';
@@ -41,6 +43,14 @@ export function createMetrics(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'd
     registers,
   });
 
+  // The outbox's dead letters as they happen: their rows keep failed_at, but no index finds them cheaply.
+  const undelivered = new Counter({
+    name: `${PREFIX}outbox_undelivered_total`,
+    help: 'E-mails the outbox stopped trying, by kind and reason (bounced: refused for good; given_up: out of attempts)',
+    labelNames: ['kind', 'reason'] as const,
+    registers,
+  });
+
   registerJobMetrics(registers, jobs);
   registerDatabaseMetrics(registers, deps);
 
@@ -53,6 +63,7 @@ export function createMetrics(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'd
       latency.observe(labels, seconds);
     },
     shedRequest: (reason) => shed.inc({ reason }),
+    emailUndelivered: (kind, reason) => undelivered.inc({ kind, reason }),
   };
 }
 
