@@ -9,8 +9,8 @@ import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 
 /**
- * One file-name casing for the whole tree: kebab-case. Turned on by scripts/rename-to-kebab.mjs once it has renamed
- * the PascalCase component files (decision 011); until then only folder names are checked.
+ * One file-name casing for the whole tree: kebab-case (decision 011). Every file was renamed once by a codemod,
+ * since removed (decision 004's amendment).
  */
 const KEBAB_CASE_FILE_NAMES = true;
 

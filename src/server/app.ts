@@ -14,6 +14,7 @@ import { registerApiDocs } from './http/api-docs.js';
 import { claimPageRoutes } from './routes/claim-pages.js';
 import { loadServerPages } from './http/server-page-document.js';
 import { contactPageRoutes } from './routes/contact-page.js';
+import { registerObservability } from './observability/index.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -45,6 +46,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   countHandlersInFlight(app);
+  // First, so an overloaded process sheds a request before any other hook works on it.
+  await registerObservability(app, deps);
   registerErrorHandlers(app);
   await registerSecurity(app, config);
   await app.register(fastifyCookie);

@@ -5,6 +5,12 @@ import { z } from 'zod';
 import { defaultKeyPrefix } from './services/ledger/accounts.js';
 import { SUPPORT_EMAIL_PUBLIC } from '../shared/constants.js';
 import { JOB_NAMES, type JobName } from './jobs/names.js';
+import {
+  checkObservabilityEnv,
+  observabilityConfig,
+  observabilityEnv,
+  type ObservabilityConfig,
+} from './observability/config.js';
 
 /** A person sends a few gifts at a time; a script starting checkouts by the hundred is refused. */
 export const GIFT_STARTS_PER_CLIENT_DEFAULT = 20;
@@ -55,7 +61,6 @@ const schema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('Hushgift <no-reply@hushgift.app>'),
     SUPPORT_EMAIL: z.email().default(SUPPORT_EMAIL_PUBLIC),
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TRUST_PROXY: z.string().default('false'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     JOBS_ENABLED: bool.default(true),
@@ -80,6 +85,7 @@ const schema = z
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(25),
     ADMIN_SETUP_CODE: z.string().trim().min(12, 'must be at least 12 characters').optional(),
+    ...observabilityEnv,
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -97,6 +103,7 @@ const schema = z
         path: ['HEADERS_TIMEOUT_SECONDS'],
         message: 'must not exceed REQUEST_TIMEOUT_SECONDS',
       });
+    checkObservabilityEnv(env, ctx);
     if (env.NODE_ENV === 'production') {
       if (env.PAYMENT_PROVIDER === 'sandbox')
         ctx.addIssue({
@@ -172,6 +179,8 @@ export interface Config {
   adminSetupCodeGenerated: boolean;
   /** Directory of the built client; absent in API tests. */
   clientDir?: string;
+  /** Metrics listener, load shedding, job stall limit, gauge refresh (observability/config.ts). */
+  observability: ObservabilityConfig;
 }
 
 export class ConfigError extends Error {}
@@ -223,6 +232,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminSetupCode:
       env.NODE_ENV === 'production' ? (env.ADMIN_SETUP_CODE ?? randomBytes(12).toString('base64url')) : undefined,
     adminSetupCodeGenerated: env.NODE_ENV === 'production' && !env.ADMIN_SETUP_CODE,
+    observability: observabilityConfig(env),
   };
 }
 
@@ -245,6 +255,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     GIFT_STARTS_PER_CLIENT: '100000',
     CLAIM_ATTEMPTS_PER_CLIENT: '100000',
     CLAIM_STARTS_PER_CLIENT: '100000',
+    // An in-process PGlite blocks the event loop while it works, so on a busy machine shedding would fail tests
+    // at random; the load-shedding tests turn it on with their own thresholds.
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    PRESSURE_MAX_HEAP_USED_MB: '0',
   };
   return { ...loadConfig(env), ...overrides };
 }

@@ -10,6 +10,7 @@ import { createDeps } from './bootstrap.js';
 import { scheduledJobs } from './jobs/index.js';
 import { startJobs } from './jobs/runner.js';
 import { isSetupNeeded, setupCodeNotice } from './services/admin/setup.js';
+import { startMetricsServer } from './observability/metrics-server.js';
 
 /** How long shutdown waits for handlers still running, within close-with-grace's 10 s. */
 const HANDLERS_GRACE_MS = 8_000;
@@ -31,12 +32,16 @@ async function main(): Promise<void> {
   const deps = await createDeps(config);
   const log = createAppLogger(config.logLevel);
   const app = await buildApp(deps, { logger: log });
-  const jobs = config.jobsEnabled ? startJobs(scheduledJobs(deps, app.log), app.log) : undefined;
+  const jobs = config.jobsEnabled
+    ? startJobs(scheduledJobs(deps, app.log, app.observability.metrics), app.log, app.observability.jobs)
+    : undefined;
+  const metricsServer = await startMetricsServer(app.observability.metrics, config.observability);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await jobs?.stop();
+    await metricsServer?.close();
     await app.close(); // lets in-flight requests finish
     // Handlers whose client hung up have no connection left for app.close() to wait on (http/handlers-in-flight.ts).
     await Promise.race([app.handlersSettled(), new Promise((resolve) => setTimeout(resolve, HANDLERS_GRACE_MS))]);
@@ -55,6 +60,8 @@ async function main(): Promise<void> {
     { url: config.publicUrl, database: deps.database.engine, provider: deps.payments.name, mail: deps.mailer.kind },
     'Hushgift is listening',
   );
+  if (metricsServer)
+    app.log.info({ host: config.observability.metricsHost, port: config.observability.metricsPort }, 'metrics served');
   const notice = setupCodeNotice(config);
   if (notice && (await isSetupNeeded(deps))) app.log.warn(notice);
 }

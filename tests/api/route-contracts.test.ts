@@ -48,11 +48,13 @@ describeEachEngine(
 
     it('health', async () => {
       expect((await call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await call({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
       const { database } = ctx().deps;
       const ping = database.ping;
       database.ping = async () => false;
       try {
         expect((await call({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'unavailable' });
+        expect((await call({ method: 'GET', url: '/api/ready' })).json()).toMatchObject({ status: 'not_ready' });
       } finally {
         database.ping = ping;
       }

@@ -30,7 +30,17 @@ export interface Database {
    */
   migrate(migrationsFolder?: string): Promise<void>;
   ping(): Promise<boolean>;
+  /** Connections in use for the metrics: a pool's counts; PGlite is one connection and reports only that. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle?: number;
+  /** Queries waiting for a free connection. */
+  waiting?: number;
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -61,6 +71,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       await migratePglite(db as never, { migrationsFolder });
     },
     ping: () => pingDb(db),
+    poolStats: () => ({ max: 1, total: client.closed ? 0 : 1 }),
     async close() {
       if (!client.closed) await client.close();
     },
@@ -87,6 +98,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       }
     },
     ping: () => pingDb(db),
+    poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       if (closed) return;
       closed = true;

@@ -12,15 +12,22 @@ import { processExpired } from '../services/expiry/expire-and-refund.js';
 import { checkPendingPayments } from '../services/events/pending-check.js';
 import { RECONCILER_INTERVAL_MS, runReconciler } from '../services/ledger/reconciler.js';
 import { expireDueCheckouts } from '../payments/sandbox/checkout-completion.js';
+import type { Metrics } from '../observability/metrics.js';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export function scheduledJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: string): void }): Job[] {
+type Log = { warn(obj: unknown, msg: string): void };
+
+export function scheduledJobs(deps: AppDeps, log?: Log, metrics?: Pick<Metrics, 'emailUndelivered'>): Job[] {
   const paused = new Set(deps.config.jobsPaused);
-  return allJobs(deps, log).filter((job) => !paused.has(job.name));
+  return allJobs(deps, log, metrics).filter((job) => !paused.has(job.name));
 }
 
-function allJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: string): void }): Array<Job & { name: JobName }> {
+function allJobs(
+  deps: AppDeps,
+  log?: Log,
+  metrics?: Pick<Metrics, 'emailUndelivered'>,
+): Array<Job & { name: JobName }> {
   const host = new URL(deps.config.publicUrl).hostname;
   return [
     {
@@ -30,7 +37,7 @@ function allJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: string): void })
         deliverDueEmails({
           ...deps,
           messageIdDomain: host,
-          ...outboxHooks({ ...deps, publicUrl: deps.config.publicUrl }),
+          ...countUndelivered(outboxHooks({ ...deps, publicUrl: deps.config.publicUrl }), metrics),
         }),
     },
     // Scheduled gifts whose day has come, and reminders before expiry (decision 016).
@@ -58,4 +65,16 @@ function allJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: string): void })
       ? [{ name: 'sandbox-checkout-expiry' as const, intervalMs: 5 * 60_000, run: () => expireDueCheckouts(deps) }]
       : []),
   ];
+}
+
+/** The outbox's hooks, also counting each e-mail it stops trying in the metrics. */
+function countUndelivered(
+  hooks: ReturnType<typeof outboxHooks>,
+  metrics: Pick<Metrics, 'emailUndelivered'> | undefined,
+): ReturnType<typeof outboxHooks> {
+  if (!metrics) return hooks;
+  return {
+    onBounce: (message) => (metrics.emailUndelivered(message.kind, 'bounced'), hooks.onBounce(message)),
+    onGiveUp: (message, error) => (metrics.emailUndelivered(message.kind, 'given_up'), hooks.onGiveUp(message, error)),
+  };
 }

@@ -23,3 +23,27 @@ export const devEmailSchema = z.object({
   html: z.string().nullable(),
   createdAt: z.string(),
 });
+
+export const readySchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  message: z.string().optional().describe('Why the instance is not ready, when it is not'),
+  checks: z.object({
+    database: z.object({ ok: z.boolean(), engine: z.enum(['pglite', 'postgres']) }),
+    migrations: z.object({
+      ok: z.boolean(),
+      applied: z.number().int().nullable().describe('Migrations the database recorded; null when unreadable'),
+      expected: z.number().int().describe('Migrations in the journal this code was built with'),
+      pending: z.array(z.string()).describe('Journal entries the database has not applied'),
+    }),
+    jobs: z.object({
+      ok: z.boolean(),
+      state: z
+        .enum(['running', 'stalled', 'not_started', 'not_run_here'])
+        .describe('not_run_here: JOBS_ENABLED=false, another instance runs the jobs'),
+      stalled: z.array(z.string()).describe('Jobs whose next run is later than JOBS_STALLED_AFTER_SECONDS'),
+      paused: z.array(z.string()).describe('Jobs left off this instance schedule (JOBS_PAUSED)'),
+    }),
+  }),
+});
+
+export type ReadyAnswer = z.infer<typeof readySchema>;
