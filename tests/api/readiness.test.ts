@@ -53,21 +53,25 @@ describeEachEngine('readiness', (ctx) => {
 });
 
 describe.each(ENGINES)('readiness with the database down [%s]', (engine) => {
+  // Built in a hook (their timeout is longer): a fresh app takes a while on a busy machine.
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp(engine);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
   it('answers 503 naming the database, while liveness says the same on its own', async () => {
-    const ctx = await buildTestApp(engine);
-    try {
-      expect((await ready(ctx)).statusCode).toBe(200);
-      await ctx.database.close();
-      const res = await ready(ctx);
-      expect(res.statusCode).toBe(503);
-      const body = res.json();
-      expect(body.checks.database.ok).toBe(false);
-      expect(body.checks.migrations).toMatchObject({ ok: false, applied: null });
-      expect(body.message).toContain('the database does not answer');
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
-    } finally {
-      await ctx.close();
-    }
+    expect((await ready(ctx)).statusCode).toBe(200);
+    await ctx.database.close();
+    const res = await ready(ctx);
+    expect(res.statusCode).toBe(503);
+    const body = res.json();
+    expect(body.checks.database.ok).toBe(false);
+    expect(body.checks.migrations).toMatchObject({ ok: false, applied: null });
+    expect(body.message).toContain('the database does not answer');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
   });
 });
 
@@ -114,66 +118,66 @@ describe('readiness of an instance that runs the jobs [pglite]', () => {
   });
 });
 
-describe('load shedding [pglite]', () => {
+const pressure = (changes: Partial<ReturnType<typeof testConfig>['observability']['pressure']>) =>
+  withObservability({
+    pressure: {
+      maxEventLoopDelayMs: 0,
+      maxEventLoopUtilization: 0,
+      maxHeapUsedBytes: 0,
+      maxRssBytes: 0,
+      retryAfterSeconds: 10,
+      ...changes,
+    },
+  });
+
+describe('load shedding on the heap [pglite]', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp('pglite', { config: pressure({ maxHeapUsedBytes: 1024, retryAfterSeconds: 7 }) });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
   it('answers 503 with Retry-After once the heap passes its limit, but liveness still answers', async () => {
-    const ctx = await buildTestApp('pglite', {
-      config: withObservability({
-        pressure: {
-          maxEventLoopDelayMs: 0,
-          maxEventLoopUtilization: 0,
-          maxHeapUsedBytes: 1024,
-          maxRssBytes: 0,
-          retryAfterSeconds: 7,
-        },
-      }),
-    });
-    try {
-      // under-pressure samples the heap once a second; until then nothing is known to be over the limit.
-      await vi.waitFor(async () => expect((await ready(ctx)).statusCode).toBe(503), { timeout: 5000 });
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/gifts/claim/whatever' });
-      expect(res.statusCode).toBe(503);
-      expect(res.headers['retry-after']).toBe('7');
-      expect(res.json()).toEqual({ message: OVERLOADED_MESSAGE });
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-      expect(
-        await scrape(ctx, 'hushgift_http_requests_shed_total', { reason: 'heapUsedBytes' }),
-      ).toBeGreaterThanOrEqual(2);
-    } finally {
-      await ctx.close();
-    }
+    // under-pressure samples the heap once a second; until then nothing is known to be over the limit.
+    await vi.waitFor(async () => expect((await ready(ctx)).statusCode).toBe(503), { timeout: 5000 });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/gifts/claim/whatever' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('7');
+    expect(res.json()).toEqual({ message: OVERLOADED_MESSAGE });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(await scrape(ctx, 'hushgift_http_requests_shed_total', { reason: 'heapUsedBytes' })).toBeGreaterThanOrEqual(
+      2,
+    );
+  });
+});
+
+describe('load shedding on event-loop lag [pglite]', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp('pglite', { config: pressure({ maxEventLoopDelayMs: 20, retryAfterSeconds: 3 }) });
+  });
+  afterAll(async () => {
+    await ctx.close();
   });
 
   it('answers 503 once the event loop lags past its limit', async () => {
-    const ctx = await buildTestApp('pglite', {
-      config: withObservability({
-        pressure: {
-          maxEventLoopDelayMs: 20,
-          maxEventLoopUtilization: 0,
-          maxHeapUsedBytes: 0,
-          maxRssBytes: 0,
-          retryAfterSeconds: 3,
-        },
-      }),
-    });
-    try {
-      // Block the loop for 300 ms at a time until a sample sees the lag.
-      await vi.waitFor(
-        async () => {
-          const until = Date.now() + 300;
-          while (Date.now() < until) {
-            /* busy: the loop cannot turn */
-          }
-          const res = await ctx.app.inject({ method: 'GET', url: '/api/gifts/claim/whatever' });
-          expect(res.statusCode).toBe(503);
-          expect(res.headers['retry-after']).toBe('3');
-        },
-        { timeout: 8000, interval: 50 },
-      );
-      expect(
-        await scrape(ctx, 'hushgift_http_requests_shed_total', { reason: 'eventLoopDelay' }),
-      ).toBeGreaterThanOrEqual(1);
-    } finally {
-      await ctx.close();
-    }
+    // Block the loop for 300 ms at a time until a sample sees the lag.
+    await vi.waitFor(
+      async () => {
+        const until = Date.now() + 300;
+        while (Date.now() < until) {
+          /* busy: the loop cannot turn */
+        }
+        const res = await ctx.app.inject({ method: 'GET', url: '/api/gifts/claim/whatever' });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('3');
+      },
+      { timeout: 8000, interval: 50 },
+    );
+    expect(await scrape(ctx, 'hushgift_http_requests_shed_total', { reason: 'eventLoopDelay' })).toBeGreaterThanOrEqual(
+      1,
+    );
   });
 });
