@@ -29,3 +29,32 @@ export async function seedClaimableGifts(url, count) {
   await client.end();
   return list;
 }
+
+/**
+ * Grows the gifts table to `total` rows with filler gifts (claimed and refunded ones, each with its own token hash,
+ * spread over the last year), in one statement as the admin bench loads its million, then analyzes it: issue 27
+ * asks that the hot paths keep their ratio to a bare server at 1,000,000 gifts. Answers the rows added.
+ */
+export async function growGifts(url, total) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select count(*)::int as n from gifts');
+    const add = total - rows[0].n;
+    if (add <= 0) return 0;
+    await client.query(
+      `insert into gifts (public_id, status, amount_cents, fee_cents, tip_cents, total_cents, recipient_first_name,
+         recipient_last_name, recipient_email, personal_note, claim_token_hash, created_at, paid_at, expires_at)
+       select 'g_fill_' || i, case when i % 5 = 0 then 'refunded' else 'claimed' end, 5000, 280, 100, 5380, 'Filler',
+         'Gift', 'filler' || i || '@example.com', null, encode(sha256(('filler-token-' || i)::bytea), 'hex'),
+         now() - make_interval(secs => i % 31536000), now() - make_interval(secs => i % 31536000),
+         now() - make_interval(secs => i % 31536000) + interval '30 days'
+       from generate_series(1, $1::int) as i`,
+      [add],
+    );
+    await client.query('vacuum analyze gifts');
+    return add;
+  } finally {
+    await client.end();
+  }
+}

@@ -34,6 +34,18 @@ export const startTrivialServer = () => startProcess('bench/lib/trivial-server.m
 /** GET requests as raw HTTP/1.1 text, built once before any run. */
 export const getRequests = (paths) => paths.map((p) => `GET ${p} HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`);
 
+/** POST requests with a JSON body as raw HTTP/1.1 text, built once; `headers` per request (e.g. the client address). */
+export const postRequests = (path, body, headersList) =>
+  headersList.map((headers) => {
+    const extra = Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    return (
+      `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`
+    );
+  });
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 const round1 = (n) => Math.round(n * 10) / 10;
 
@@ -42,7 +54,12 @@ const round1 = (n) => Math.round(n * 10) / 10;
  * on 2 cores a second one only takes CPU from the servers), each sending the next prepared request as soon as the
  * previous answer is read. Answers { rps, p50, p99, count, failed (errors + non-2xx), statuses }.
  */
+const cursors = new WeakMap();
+
 export async function load({ port, requests, connections, seconds, processes = 1 }) {
+  // Each run goes on where the last one over the same list stopped: a request (a client address, a token) comes
+  // round again only after all the others.
+  const cursor = cursors.get(requests) ?? 0;
   const results = await Promise.all(
     Array.from({ length: processes }, (_, k) => {
       const child = fork('bench/lib/load-generator.mjs', [], { serialization: 'advanced', stdio: 'inherit' });
@@ -54,12 +71,13 @@ export async function load({ port, requests, connections, seconds, processes = 1
           requests,
           connections: Math.ceil(connections / processes),
           durationMs: seconds * 1000,
-          offset: k * 997,
+          offset: cursor + Math.floor((k * requests.length) / processes),
         });
       });
     }),
   );
   const count = results.reduce((s, r) => s + r.count, 0);
+  cursors.set(requests, cursor + count);
   const elapsedMs = Math.max(...results.map((r) => r.elapsedMs));
   const latencies = new Float64Array(count);
   let at = 0;
@@ -152,4 +170,93 @@ export async function extraCostMicros(server, loadOptions, share = 0.2) {
   const result = await load({ ...loadOptions, port: server.port });
   const perRequest = (cpuSeconds(server.pid) - before) / result.count;
   return Math.round(perRequest * 1e6 * share);
+}
+
+/**
+ * The targets every app-vs-bare bench checks, from a sideBySide run with the sides 'ceiling', 'bare', 'app' and
+ * 'bare+20%': the generator was not the limit, the bench sees a 20% cost, the app's throughput and p99 against
+ * the bare server's (medians of the per-round ratios), no failed request. Answers { targets, figures }.
+ */
+export function appVersusBare(run, { throughputAtLeast, p99AtMost }) {
+  const fast = {
+    rounds: run.rounds.map((r) => ({
+      sides: { fast: { rps: Math.max(r.sides.app.rps, r.sides.bare.rps) }, ceiling: r.sides.ceiling },
+    })),
+  };
+  const figures = {
+    throughput: ratios(run, 'app', 'bare', 'rps'),
+    p99: ratios(run, 'app', 'bare', 'p99'),
+    selfCheck: ratios(run, 'bare+20%', 'bare', 'rps'),
+    ofCeiling: ratios(fast, 'fast', 'ceiling', 'rps'),
+    cpu: ratios(run, 'app', 'bare', 'cpuMicros'),
+    loads: run.rounds.map((r) => r.load1),
+  };
+  const failed = (name) => run.rounds.reduce((s, r) => s + r.sides[name].failed, 0);
+  const fmt = (s) => `${s.median}x (min ${s.min}, max ${s.max})`;
+  console.log(`load average per round: ${figures.loads.join(', ')}`);
+  console.log(`app CPU time per request: ${fmt(figures.cpu)} the bare server's`);
+  const targets = [
+    {
+      what: 'generator: the faster side <= 0.5x the generator ceiling',
+      measured: fmt(figures.ofCeiling),
+      met: figures.ofCeiling.median <= 0.5,
+    },
+    {
+      what: 'self-check: bare + 20% cost <= 0.85x bare',
+      measured: fmt(figures.selfCheck),
+      met: figures.selfCheck.median <= 0.85,
+    },
+    {
+      what: `throughput >= ${throughputAtLeast}x the bare server`,
+      measured: fmt(figures.throughput),
+      met: figures.throughput.median >= throughputAtLeast,
+    },
+    ...(p99AtMost === undefined
+      ? []
+      : [
+          {
+            what: `p99 <= ${p99AtMost}x the bare server`,
+            measured: fmt(figures.p99),
+            met: figures.p99.median <= p99AtMost,
+          },
+        ]),
+    {
+      what: 'no failed request',
+      measured: `${failed('app')} app, ${failed('bare')} bare`,
+      met: failed('app') === 0 && failed('bare') === 0,
+    },
+  ];
+  return { targets, figures };
+}
+
+/**
+ * Starts what an app-vs-bare bench compares the app with: the bare server (`bareScript` with `bareEnv`), the same
+ * server with the self-check's fixed cost, and the do-nothing server; prints the generator's ceiling. Pushes each
+ * process's stop onto `stops`. Answers the sides for sideBySide (ceiling, bare, app, bare+20%) and the figures.
+ */
+export async function startComparison({ app, bareScript, bareEnv, requests, connections, stops }) {
+  const bare = await startProcess(bareScript, bareEnv);
+  stops.unshift(() => bare.stop());
+  const trivial = await startTrivialServer();
+  stops.unshift(() => trivial.stop());
+  // The self-check's fixed cost: 20% of the CPU time the bare server spends per request.
+  const extra = await extraCostMicros(bare, { requests, connections, seconds: 3 });
+  const bareSlow = await startProcess(bareScript, { ...bareEnv, EXTRA_COST_MICROS: String(extra) });
+  stops.unshift(() => bareSlow.stop());
+  const ceiling = await load({ port: trivial.port, requests, connections, seconds: 3 });
+  console.log(
+    `generator ceiling (a server doing nothing): ${ceiling.rps} req/s, load average ${loadavg()[0].toFixed(2)}; ` +
+      `self-check cost ${extra} µs per request`,
+  );
+  return {
+    bare,
+    extraCostMicros: extra,
+    ceilingFirst: ceiling.rps,
+    sides: [
+      { name: 'ceiling', port: trivial.port },
+      { name: 'bare', port: bare.port, pid: bare.pid },
+      { name: 'app', port: Number(new URL(app.url).port), pid: app.pid },
+      { name: 'bare+20%', port: bareSlow.port, pid: bareSlow.pid },
+    ],
+  };
 }

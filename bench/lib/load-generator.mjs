@@ -42,6 +42,8 @@ export function generate({ port, requests, connections, durationMs, offset = 0 }
   const started = performance.now();
   const deadline = started + durationMs;
   let open = connections;
+  // One sequence for all connections: each request of the list is sent once before any is sent again.
+  let next = offset % buffers.length;
   return new Promise((resolve) => {
     const finish = () => {
       if (--open > 0) return;
@@ -54,7 +56,6 @@ export function generate({ port, requests, connections, durationMs, offset = 0 }
       });
     };
     for (let c = 0; c < connections; c++) {
-      let next = (offset + c * 37) % buffers.length;
       let sentAt = 0;
       let pending = Buffer.alloc(0);
       let need = -1; // bytes of the current answer, once its head is complete

@@ -61,9 +61,37 @@ for (const [id, count] of samples) {
   const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/')}:${f.lineNumber + 1}`;
   fn.set(key, (fn.get(key) ?? 0) + count);
 }
+// Inclusive time of the steps a request goes through (a sample counts once for a step when any of the step's
+// functions is on its stack): what the request pays for each, callees included.
+const STEPS = [
+  ['onRequest hooks (security headers, cookies, no-store)', /^(fastifyCookieHandler|onRequestHookRunner)$|security\.js|claims\.js/],
+  ['request id and child logger', /^(createChildLogger|defaultChildLoggerFactory|genReqId|child)$/],
+  ['the request log line', /^(requestCompleted|incomingRequest)$/],
+  ['validation (params)', /^(validate|validateParam)$|validatorCompiler|contracts\.js/],
+  ['serialization (response schema)', /^(serialize|serializeError)$|createSerializerCompiler/],
+  ['the handler: lookupClaim (hash, drizzle, pool)', /^lookupClaim$/],
+  ['the query in the driver (pg, pg-pool)', /pg-pool|\/pg\/lib/],
+  ['writing the answer (headers, body, socket)', /^onSendEnd$/],
+  ['the scheduled jobs', /jobs\/runner\.js|outbox\.js/],
+];
+const parent = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const stepCount = new Map();
+for (const [id, count] of samples) {
+  const seen = new Set();
+  for (let at = id; at !== undefined; at = parent.get(at)) {
+    const f = byId.get(at).callFrame;
+    for (const [name, re] of STEPS) if (re.test(f.functionName) || re.test(f.url)) seen.add(name);
+  }
+  for (const name of seen) stepCount.set(name, (stepCount.get(name) ?? 0) + count);
+}
+
 const pct = (n) => `${((n / total) * 100).toFixed(1)} %`;
 console.log(`${file}: ${total} samples over ${(micros / 1e6).toFixed(1)} s`);
 console.table([...category].sort((a, b) => b[1] - a[1]).map(([what, n]) => ({ what, share: pct(n) })));
+const busy = total - (category.get('idle') ?? 0);
+console.log('inclusive time of each step, in % of the busy (not idle) samples:');
+console.table(STEPS.map(([what]) => ({ what, share: `${(((stepCount.get(what) ?? 0) / busy) * 100).toFixed(1)} %` })));
 console.table(
   [...fn]
     .sort((a, b) => b[1] - a[1])

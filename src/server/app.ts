@@ -29,7 +29,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const app = Fastify({
     ...(log ? { loggerInstance: log.logger as FastifyBaseLogger } : { logger: false }),
     // One line per request, when its answer is finished (http/logging.ts).
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(log ? log.logger : undefined),
     genReqId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
