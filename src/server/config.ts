@@ -97,22 +97,36 @@ const schema = z
         path: ['HEADERS_TIMEOUT_SECONDS'],
         message: 'must not exceed REQUEST_TIMEOUT_SECONDS',
       });
-    if (env.NODE_ENV === 'production') {
-      if (env.PAYMENT_PROVIDER === 'sandbox')
-        ctx.addIssue({
-          code: 'custom',
-          path: ['PAYMENT_PROVIDER'],
-          message: 'must be stripe in production (the sandbox moves no real money)',
-        });
+    if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'must be stripe in production (the sandbox moves no real money)',
+      });
+    if (countsAsProduction(env)) {
       need('SMTP_URL', 'in production (the dev mailbox is not for real e-mail)');
-      need('PUBLIC_URL', 'in production');
+      need('PUBLIC_URL', 'in production, which a real payment provider always is (links in e-mails point there)');
     }
   });
 
 export type Env = z.infer<typeof schema>;
 
+/**
+ * Production is NODE_ENV=production or any real payment provider, whatever NODE_ENV says: a server started without
+ * NODE_ENV but moving real money must not get development behaviour (no setup code, fault injection, the dev
+ * mailbox, sandbox pages), which belongs to the sandbox provider alone.
+ */
+function countsAsProduction(env: { NODE_ENV?: string; PAYMENT_PROVIDER?: string }): boolean {
+  return env.NODE_ENV === 'production' || (env.PAYMENT_PROVIDER ?? 'sandbox') !== 'sandbox';
+}
+
+/** Development behaviour is allowed: the sandbox provider, outside production (see countsAsProduction). */
+export const isDevelopment = (config: Pick<Config, 'isProduction' | 'paymentProvider'>): boolean =>
+  !config.isProduction && config.paymentProvider === 'sandbox';
+
 export interface Config {
   env: Env['NODE_ENV'];
+  /** NODE_ENV=production, or a real payment provider whatever NODE_ENV says (countsAsProduction). */
   isProduction: boolean;
   port: number;
   host: string;
@@ -186,10 +200,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const env = parsed.data;
+  const production = countsAsProduction(env);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
-    isProduction: env.NODE_ENV === 'production',
+    isProduction: production,
     port: env.PORT,
     host: env.HOST,
     listenFd: env.LISTEN_FD,
@@ -220,9 +235,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     claimStartsPerClient: env.CLAIM_STARTS_PER_CLIENT,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
-    adminSetupCode:
-      env.NODE_ENV === 'production' ? (env.ADMIN_SETUP_CODE ?? randomBytes(12).toString('base64url')) : undefined,
-    adminSetupCodeGenerated: env.NODE_ENV === 'production' && !env.ADMIN_SETUP_CODE,
+    adminSetupCode: production ? (env.ADMIN_SETUP_CODE ?? randomBytes(12).toString('base64url')) : undefined,
+    adminSetupCodeGenerated: production && !env.ADMIN_SETUP_CODE,
   };
 }
 

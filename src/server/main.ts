@@ -9,6 +9,7 @@ import { createDeps } from './bootstrap.js';
 import { scheduledJobs } from './jobs/index.js';
 import { startJobs } from './jobs/runner.js';
 import { isSetupNeeded, setupCodeNotice } from './services/admin/setup.js';
+import { faultInjectionNotice } from './fault-injection.js';
 
 /** How long shutdown waits for handlers still running, within close-with-grace's 10 s. */
 const HANDLERS_GRACE_MS = 8_000;
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
     { url: config.publicUrl, database: deps.database.engine, provider: deps.payments.name, mail: deps.mailer.kind },
     'Hushgift is listening',
   );
+  const fault = faultInjectionNotice(config);
+  if (fault) app.log.warn(fault);
   const notice = setupCodeNotice(config);
   if (notice && (await isSetupNeeded(deps))) app.log.warn(notice);
 }
