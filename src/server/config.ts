@@ -79,6 +79,7 @@ const schema = z
     CLAIM_STARTS_PER_CLIENT: z.coerce.number().int().positive().default(CLAIM_STARTS_PER_CLIENT_DEFAULT),
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(25),
+    DIGEST_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_SETUP_CODE: z.string().trim().min(12, 'must be at least 12 characters').optional(),
   })
   .superRefine((env, ctx) => {
@@ -105,6 +106,7 @@ const schema = z
       });
     if (countsAsProduction(env)) {
       need('SMTP_URL', 'in production (the dev mailbox is not for real e-mail)');
+      need('DIGEST_SECRET', 'in production (the key of the digests that stand in for e-mail addresses)');
       need('PUBLIC_URL', 'in production, which a real payment provider always is (links in e-mails point there)');
     }
   });
@@ -174,6 +176,11 @@ export interface Config {
   claimAttemptsPerClient: number;
   /** Claim starts (right or wrong answer) one client address may make, across all gifts, per CLAIM_ATTEMPT_WINDOW_MS. */
   claimStartsPerClient: number;
+  /**
+   * Key of the HMACs that stand in for personal data where a lookup is needed (crypto.ts keyedDigest); never stored
+   * in the database. DIGEST_SECRET; in development, when unset, made up once and kept in DATA_DIR (bootstrap.ts).
+   */
+  digestSecret?: string;
   /** Time a client has to send a request's headers, and the whole request (slow clients are cut off; http/timeouts.ts). */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -233,6 +240,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     giftStartsPerClient: env.GIFT_STARTS_PER_CLIENT,
     claimAttemptsPerClient: env.CLAIM_ATTEMPTS_PER_CLIENT,
     claimStartsPerClient: env.CLAIM_STARTS_PER_CLIENT,
+    digestSecret: env.DIGEST_SECRET,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     adminSetupCode: production ? (env.ADMIN_SETUP_CODE ?? randomBytes(12).toString('base64url')) : undefined,
@@ -249,6 +257,9 @@ function parseTrustProxy(value: string): boolean | string[] {
     .filter(Boolean);
 }
 
+/** The digest key of test configurations: random per process, like a real one. */
+const TEST_DIGEST_SECRET = randomBytes(32).toString('base64url');
+
 /** A complete config for tests and tools, with overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Tests start many gifts and answer many claims from one address; each limit has its own test with a low value.
@@ -260,5 +271,5 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     CLAIM_ATTEMPTS_PER_CLIENT: '100000',
     CLAIM_STARTS_PER_CLIENT: '100000',
   };
-  return { ...loadConfig(env), ...overrides };
+  return { ...loadConfig(env), digestSecret: TEST_DIGEST_SECRET, ...overrides };
 }

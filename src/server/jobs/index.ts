@@ -30,6 +30,7 @@ function allJobs(deps: AppDeps, log?: { warn(obj: unknown, msg: string): void })
         deliverDueEmails({
           ...deps,
           messageIdDomain: host,
+          digestSecret: deps.config.digestSecret!,
           ...outboxHooks({ ...deps, publicUrl: deps.config.publicUrl }),
         }),
     },
