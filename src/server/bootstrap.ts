@@ -6,8 +6,10 @@ import { openDatabase } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { devMailbox, smtpMailer } from './email/transport.js';
 import { createPaymentProvider } from './payments/index.js';
+import { developmentDigestSecret } from './digest-secret.js';
 
 export async function createDeps(config: Config, clock: Clock = systemClock): Promise<AppDeps> {
+  config.digestSecret ??= developmentDigestSecret(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),

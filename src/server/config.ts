@@ -84,6 +84,7 @@ const schema = z
     CLAIM_STARTS_PER_CLIENT: z.coerce.number().int().positive().default(CLAIM_STARTS_PER_CLIENT_DEFAULT),
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(25),
+    DIGEST_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_SETUP_CODE: z.string().trim().min(12, 'must be at least 12 characters').optional(),
     ...observabilityEnv,
   })
@@ -104,22 +105,37 @@ const schema = z
         message: 'must not exceed REQUEST_TIMEOUT_SECONDS',
       });
     checkObservabilityEnv(env, ctx);
-    if (env.NODE_ENV === 'production') {
-      if (env.PAYMENT_PROVIDER === 'sandbox')
-        ctx.addIssue({
-          code: 'custom',
-          path: ['PAYMENT_PROVIDER'],
-          message: 'must be stripe in production (the sandbox moves no real money)',
-        });
+    if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'must be stripe in production (the sandbox moves no real money)',
+      });
+    if (countsAsProduction(env)) {
       need('SMTP_URL', 'in production (the dev mailbox is not for real e-mail)');
-      need('PUBLIC_URL', 'in production');
+      need('DIGEST_SECRET', 'in production (the key of the digests that stand in for e-mail addresses)');
+      need('PUBLIC_URL', 'in production, which a real payment provider always is (links in e-mails point there)');
     }
   });
 
 export type Env = z.infer<typeof schema>;
 
+/**
+ * Production is NODE_ENV=production or any real payment provider, whatever NODE_ENV says: a server started without
+ * NODE_ENV but moving real money must not get development behaviour (no setup code, fault injection, the dev
+ * mailbox, sandbox pages), which belongs to the sandbox provider alone.
+ */
+function countsAsProduction(env: { NODE_ENV?: string; PAYMENT_PROVIDER?: string }): boolean {
+  return env.NODE_ENV === 'production' || (env.PAYMENT_PROVIDER ?? 'sandbox') !== 'sandbox';
+}
+
+/** Development behaviour is allowed: the sandbox provider, outside production (see countsAsProduction). */
+export const isDevelopment = (config: Pick<Config, 'isProduction' | 'paymentProvider'>): boolean =>
+  !config.isProduction && config.paymentProvider === 'sandbox';
+
 export interface Config {
   env: Env['NODE_ENV'];
+  /** NODE_ENV=production, or a real payment provider whatever NODE_ENV says (countsAsProduction). */
   isProduction: boolean;
   port: number;
   host: string;
@@ -167,6 +183,11 @@ export interface Config {
   claimAttemptsPerClient: number;
   /** Claim starts (right or wrong answer) one client address may make, across all gifts, per CLAIM_ATTEMPT_WINDOW_MS. */
   claimStartsPerClient: number;
+  /**
+   * Key of the HMACs that stand in for personal data where a lookup is needed (crypto.ts keyedDigest); never stored
+   * in the database. DIGEST_SECRET; in development, when unset, made up once and kept in DATA_DIR (bootstrap.ts).
+   */
+  digestSecret?: string;
   /** Time a client has to send a request's headers, and the whole request (slow clients are cut off; http/timeouts.ts). */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -195,10 +216,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const env = parsed.data;
+  const production = countsAsProduction(env);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
-    isProduction: env.NODE_ENV === 'production',
+    isProduction: production,
     port: env.PORT,
     host: env.HOST,
     listenFd: env.LISTEN_FD,
@@ -227,11 +249,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     giftStartsPerClient: env.GIFT_STARTS_PER_CLIENT,
     claimAttemptsPerClient: env.CLAIM_ATTEMPTS_PER_CLIENT,
     claimStartsPerClient: env.CLAIM_STARTS_PER_CLIENT,
+    digestSecret: env.DIGEST_SECRET,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
-    adminSetupCode:
-      env.NODE_ENV === 'production' ? (env.ADMIN_SETUP_CODE ?? randomBytes(12).toString('base64url')) : undefined,
-    adminSetupCodeGenerated: env.NODE_ENV === 'production' && !env.ADMIN_SETUP_CODE,
+    adminSetupCode: production ? (env.ADMIN_SETUP_CODE ?? randomBytes(12).toString('base64url')) : undefined,
+    adminSetupCodeGenerated: production && !env.ADMIN_SETUP_CODE,
     observability: observabilityConfig(env),
   };
 }
@@ -244,6 +266,9 @@ function parseTrustProxy(value: string): boolean | string[] {
     .map((s) => s.trim())
     .filter(Boolean);
 }
+
+/** The digest key of test configurations: random per process, like a real one. */
+const TEST_DIGEST_SECRET = randomBytes(32).toString('base64url');
 
 /** A complete config for tests and tools, with overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -260,5 +285,5 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
     PRESSURE_MAX_HEAP_USED_MB: '0',
   };
-  return { ...loadConfig(env), ...overrides };
+  return { ...loadConfig(env), digestSecret: TEST_DIGEST_SECRET, ...overrides };
 }

@@ -1,5 +1,5 @@
 // Secrets: random tokens (stored only as SHA-256), argon2id for passwords and security answers.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 
 /** OWASP minimum for argon2id: m=19 MiB, t=2, p=1. */
@@ -7,6 +7,15 @@ const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algori
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
+}
+
+/**
+ * A keyed digest (HMAC-SHA256) for lookup keys derived from personal data, such as an e-mail address: unlike a plain
+ * digest, nobody holding the database without DIGEST_SECRET can test a guessed address against it. `purpose`
+ * separates the uses, so one digest never matches another's.
+ */
+export function keyedDigest(secret: string, purpose: string, value: string): string {
+  return createHmac('sha256', secret).update(`${purpose}\0${value}`).digest('hex');
 }
 
 /** 32 random bytes, base64url: claim tokens, session ids, sign-in tokens. */

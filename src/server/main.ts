@@ -11,6 +11,7 @@ import { scheduledJobs } from './jobs/index.js';
 import { startJobs } from './jobs/runner.js';
 import { isSetupNeeded, setupCodeNotice } from './services/admin/setup.js';
 import { startMetricsServer } from './observability/metrics-server.js';
+import { faultInjectionNotice } from './fault-injection.js';
 
 /** How long shutdown waits for handlers still running, within close-with-grace's 10 s. */
 const HANDLERS_GRACE_MS = 8_000;
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
   );
   if (metricsServer)
     app.log.info({ host: config.observability.metricsHost, port: config.observability.metricsPort }, 'metrics served');
+  const fault = faultInjectionNotice(config);
+  if (fault) app.log.warn(fault);
   const notice = setupCodeNotice(config);
   if (notice && (await isSetupNeeded(deps))) app.log.warn(notice);
 }

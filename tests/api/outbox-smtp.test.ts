@@ -22,7 +22,13 @@ describe.each(ENGINES)('e-mail outbox over SMTP [%s]', (engine) => {
   });
 
   const deliver = () =>
-    deliverDueEmails({ db: ctx.db, mailer: ctx.deps.mailer, clock: ctx.clock, messageIdDomain: 'hushgift.test' });
+    deliverDueEmails({
+      db: ctx.db,
+      mailer: ctx.deps.mailer,
+      clock: ctx.clock,
+      messageIdDomain: 'hushgift.test',
+      digestSecret: ctx.deps.config.digestSecret!,
+    });
 
   it('writes the message in the caller’s transaction: a rolled-back change sends nothing', async () => {
     await expect(

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { gifts, outbox, recipientAccounts, securityLog, webhookEvents } from '../../src/server/db/schema.js';
 import { DAY } from '../../src/server/clock.js';
 import { sha256 } from '../../src/server/crypto.js';
-import { OUTBOX_MAX_ATTEMPTS, deliverDueEmails, queueEmail } from '../../src/server/email/outbox.js';
+import { OUTBOX_MAX_ATTEMPTS, deliverDueEmails, queueEmail, recipientHash } from '../../src/server/email/outbox.js';
 import { FAILED_LOGIN_ADDRESS_DAYS, purgeExpiredData } from '../../src/server/services/retention/purge.js';
 import { logSecurityEvent } from '../../src/server/services/security-log.js';
 import type { Mailer } from '../../src/server/email/transport.js';
@@ -60,10 +60,15 @@ describeEachEngine(
         expect(row).toMatchObject({ toAddress: null, replyTo: null, subject: null, textBody: null, htmlBody: null });
         expect(row.sentAt).toEqual(ctx().clock.now());
       }
+      // A keyed digest (HMAC under DIGEST_SECRET), never the plain SHA-256 anyone could compute from a guess.
+      const secret = ctx().deps.config.digestSecret!;
       expect(rows.find((r) => r.kind === 'gift-notification')!.recipientHash).toBe(
-        sha256('rest.recipient@example.com'),
+        recipientHash(secret, 'rest.recipient@example.com'),
       );
-      expect(rows.find((r) => r.kind === 'sender-receipt')!.recipientHash).toBe(sha256('secret.sender@example.com'));
+      expect(rows.find((r) => r.kind === 'sender-receipt')!.recipientHash).toBe(
+        recipientHash(secret, 'secret.sender@example.com'),
+      );
+      for (const row of rows) expect(row.recipientHash).not.toBe(sha256('secret.sender@example.com'));
 
       // The raw claim token was only ever in the outgoing message: no table holds it now.
       const stored2 = await everythingStored(ctx());
@@ -85,16 +90,22 @@ describeEachEngine(
         subject: 'Link',
         text: 'https://x/claim/secret',
       });
-      const [queued] = await ctx()
-        .db.select()
-        .from(outbox)
-        .where(eq(outbox.recipientHash, sha256('never@example.com')));
+      const [queued] = await ctx().db.select().from(outbox).where(eq(outbox.toAddress, 'never@example.com'));
       await ctx()
         .db.update(outbox)
         .set({ attempts: OUTBOX_MAX_ATTEMPTS - 1 })
         .where(eq(outbox.id, queued!.id));
       expect(
-        await deliverDueEmails({ db: ctx().db, mailer: failing, clock: ctx().clock, messageIdDomain: 't' }, 1000),
+        await deliverDueEmails(
+          {
+            db: ctx().db,
+            mailer: failing,
+            clock: ctx().clock,
+            messageIdDomain: 't',
+            digestSecret: ctx().deps.config.digestSecret!,
+          },
+          1000,
+        ),
       ).toMatchObject({ failed: 1 });
       const [row] = await ctx().db.select().from(outbox).where(eq(outbox.id, queued!.id));
       expect(row).toMatchObject({
@@ -181,10 +192,7 @@ describeEachEngine('retention policy of decision 012', (ctx) => {
     });
     ctx().clock.advance(DAY - 1000);
     await purge();
-    const [waiting] = await ctx()
-      .db.select()
-      .from(outbox)
-      .where(eq(outbox.recipientHash, sha256('late@example.com')));
+    const [waiting] = await ctx().db.select().from(outbox).where(eq(outbox.toAddress, 'late@example.com'));
     expect(waiting!.textBody).not.toBeNull();
     ctx().clock.advance(1000);
     await purge();

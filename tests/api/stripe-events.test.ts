@@ -325,6 +325,7 @@ describe('Stripe adapter configuration', () => {
     STRIPE_SECRET_KEY: 'sk_test_1',
     STRIPE_WEBHOOK_SECRET: 'whsec_platform',
     SMTP_URL: 'smtp://mail.example:587',
+    PUBLIC_URL: 'https://gift.example',
   };
   it('verifies with STRIPE_CONNECT_WEBHOOK_SECRET beside STRIPE_WEBHOOK_SECRET', () => {
     const config = loadConfig({ ...env, STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect' });

@@ -58,6 +58,7 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
           mailer,
           clock,
           messageIdDomain: 'test.local',
+          digestSecret: config.digestSecret!,
           ...outboxHooks({ db, clock, publicUrl: config.publicUrl }),
         },
         1000,

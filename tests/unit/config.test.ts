@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../../src/server/config.js';
+import { ConfigError, isDevelopment, loadConfig } from '../../src/server/config.js';
+import { armedFault, faultInjectionNotice, faultPoint } from '../../src/server/fault-injection.js';
 
 describe('configuration', () => {
   it('has working defaults: port 3000, sandbox, dev mailbox, embedded database', () => {
@@ -37,7 +38,56 @@ describe('configuration', () => {
         /^Invalid configuration: SMTP_URL is required when PAYMENT_PROVIDER=stripe \(real claim links must not go to the dev mailbox\)$/,
       );
     }
-    expect(loadConfig({ ...stripe, SMTP_URL: 'smtp://mail.example:587' }).paymentProvider).toBe('stripe');
+    expect(() => loadConfig({ ...stripe, SMTP_URL: 'smtp://mail.example:587' })).toThrow(
+      /^Invalid configuration: PUBLIC_URL is required in production/,
+    );
+    expect(
+      loadConfig({ ...stripe, SMTP_URL: 'smtp://mail.example:587', PUBLIC_URL: 'https://gift.example' })
+        .paymentProvider,
+    ).toBe('stripe');
+  });
+
+  it('counts any real provider as production whatever NODE_ENV says; development belongs to the sandbox alone', () => {
+    const stripe = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      SMTP_URL: 'smtp://mail.example:587',
+      PUBLIC_URL: 'https://gift.example',
+    };
+    for (const NODE_ENV of [undefined, 'development', 'test', 'production']) {
+      const config = loadConfig({ ...stripe, NODE_ENV });
+      expect(config.isProduction, String(NODE_ENV)).toBe(true);
+      expect(isDevelopment(config), String(NODE_ENV)).toBe(false);
+      expect(config.adminSetupCode, String(NODE_ENV)).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect(armedFault(config, { HUSHGIFT_FAULT: 'after-transfer' }), String(NODE_ENV)).toBeUndefined();
+      expect(faultInjectionNotice(config, { HUSHGIFT_FAULT: 'after-transfer' })).toMatch(/^HUSHGIFT_FAULT ignored/);
+    }
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const config = loadConfig({ NODE_ENV });
+      expect(config.isProduction).toBe(false);
+      expect(isDevelopment(config)).toBe(true);
+      expect(config.adminSetupCode).toBeUndefined();
+      expect(armedFault(config, { HUSHGIFT_FAULT: 'after-transfer' })).toBe('after-transfer');
+    }
+  });
+
+  it('kills the process at an armed fault point only in development', () => {
+    const kill = vi.spyOn(process, 'kill').mockImplementation(() => true);
+    const before = process.env.HUSHGIFT_FAULT;
+    process.env.HUSHGIFT_FAULT = 'after-transfer';
+    try {
+      faultPoint({ isProduction: true, paymentProvider: 'stripe' }, 'after-transfer');
+      faultPoint({ isProduction: false, paymentProvider: 'stripe' }, 'after-transfer');
+      faultPoint({ isProduction: false, paymentProvider: 'sandbox' }, 'after-refund');
+      expect(kill).not.toHaveBeenCalled();
+      faultPoint({ isProduction: false, paymentProvider: 'sandbox' }, 'after-transfer');
+      expect(kill).toHaveBeenCalledWith(process.pid, 'SIGKILL');
+    } finally {
+      kill.mockRestore();
+      if (before === undefined) delete process.env.HUSHGIFT_FAULT;
+      else process.env.HUSHGIFT_FAULT = before;
+    }
   });
 
   it('refuses production with the sandbox provider or without SMTP', () => {

@@ -1,17 +1,27 @@
 // The durable outbox. A message is inserted in the same transaction as the change that causes it;
 // the worker claims due rows with SKIP LOCKED (safe on several instances), sends, and retries with backoff.
-// Once delivered (or given up) a message keeps only id, kind, the recipient's hash and its times: the body held
-// a claim or sign-in link, which must live nowhere but the outgoing message (decision 012).
+// Once delivered (or given up) a message keeps only id, kind, the recipient's keyed digest and its times: the body
+// held a claim or sign-in link, which must live nowhere but the outgoing message (decision 012). The digest is an
+// HMAC under DIGEST_SECRET, never a plain hash a backup's reader could test guessed addresses against; the
+// retention job removes it with the gift's personal data.
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { outbox } from '../db/schema.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import type { Clock } from '../clock.js';
 import type { Mailer } from './transport.js';
 import { isPermanentFailure } from './transport.js';
-import { sha256 } from '../crypto.js';
+import { keyedDigest } from '../crypto.js';
 
-/** The SHA-256 of an address as the outbox keeps it after delivery. */
-export const recipientHash = (address: string) => sha256(address.trim().toLowerCase());
+/** The keyed digest of an address as the outbox keeps it after delivery (to tell the current address from an earlier one). */
+export const recipientHash = (secret: string, address: string) =>
+  keyedDigest(secret, 'outbox-recipient', address.trim().toLowerCase());
+
+/**
+ * A Message-ID that is random to anyone without the key (a sequence would link a claim e-mail to the sender's
+ * receipt) yet the same for every attempt at one message, so a receiving server can drop a crash-retry's duplicate.
+ */
+export const messageIdFor = (secret: string, outboxId: number, domain: string) =>
+  `<${keyedDigest(secret, 'message-id', String(outboxId)).slice(0, 32)}@${domain}>`;
 
 /** What a delivered or abandoned message no longer keeps. */
 export const ERASED_MESSAGE = {
@@ -41,7 +51,6 @@ export async function queueEmail(tx: DbOrTx, clock: Clock, email: QueuedEmail): 
     .values({
       kind: email.kind,
       toAddress: email.to,
-      recipientHash: recipientHash(email.to),
       replyTo: email.replyTo ?? null,
       subject: email.subject,
       textBody: email.text,
@@ -80,6 +89,8 @@ export async function deliverDueEmails(
     mailer: Mailer;
     clock: Clock;
     messageIdDomain: string;
+    /** DIGEST_SECRET: keys the recipient digest and the Message-ID. */
+    digestSecret: string;
     /** Called after a message was refused permanently (a bounce), with the failed row. */
     onBounce?: (message: BouncedMessage) => Promise<void>;
     /** Called when a message that kept failing for other reasons had its last attempt, with the last error. */
@@ -110,11 +121,13 @@ export async function deliverDueEmails(
     .where(sql`${outbox.id} in (${due})`)
     .returning();
 
+  const keyOf = (row: { toAddress: string | null }) =>
+    row.toAddress ? { recipientHash: recipientHash(deps.digestSecret, row.toAddress) } : {};
   const result: DeliveryResult = { sent: 0, failed: 0 };
   for (const row of claimed.sort((a, b) => a.id - b.id)) {
     try {
       await mailer.send({
-        messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${deps.messageIdDomain}>`,
+        messageId: messageIdFor(deps.digestSecret, row.id, deps.messageIdDomain),
         to: row.toAddress ?? '',
         replyTo: row.replyTo,
         subject: row.subject ?? '',
@@ -123,7 +136,7 @@ export async function deliverDueEmails(
       });
       await db
         .update(outbox)
-        .set({ ...ERASED_MESSAGE, sentAt: clock.now(), lockedUntil: null, lastError: null })
+        .set({ ...ERASED_MESSAGE, ...keyOf(row), sentAt: clock.now(), lockedUntil: null, lastError: null })
         .where(eq(outbox.id, row.id));
       result.sent++;
     } catch (error) {
@@ -138,7 +151,7 @@ export async function deliverDueEmails(
           lastError,
           nextAttemptAt: new Date(clock.now().getTime() + backoffMs(row.attempts)),
           failedAt: giveUp ? clock.now() : null,
-          ...(giveUp ? ERASED_MESSAGE : {}),
+          ...(giveUp ? { ...ERASED_MESSAGE, ...keyOf(row) } : {}),
         })
         .where(eq(outbox.id, row.id));
       if (permanent) await deps.onBounce?.(row);

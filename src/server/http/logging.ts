@@ -6,14 +6,49 @@ import { openSync } from 'node:fs';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
 
-/** Claim tokens and sign-in tokens travel in paths and query strings; logs show neither. */
-export function redactUrl(url: string): string {
+/**
+ * A path segment that looks like a token or a provider id (a claim, manage or sign-in token, a sandbox account or
+ * checkout id): 16+ URL-safe characters with a digit. Short words and numeric row ids stay readable.
+ */
+const TOKEN_LIKE_SEGMENT = /^(?=[^/]*\d)[A-Za-z0-9_%.~-]{16,}$/;
+
+/**
+ * Tokens travel in paths and query strings (claim, manage and sign-in links, the sandbox's account and checkout
+ * pages); logs show none of them. The query string is dropped whole. A request that matched a route is logged by
+ * its template, each parameter shown only when it is a plain number (an admin's gift id); any other request (the
+ * app's pages, 404s) has every token-like segment and every segment after a known token prefix redacted.
+ */
+export function redactUrl(url: string, route?: { template?: string; params?: unknown }): string {
   const [pathname = ''] = url.split('?');
+  const query = url.includes('?') ? '?[redacted]' : '';
+  if (route?.template && route.params && typeof route.params === 'object') {
+    const params = route.params as Record<string, unknown>;
+    const path = route.template.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) =>
+      /^\d{1,12}$/.test(String(params[name] ?? '')) ? String(params[name]) : '[redacted]',
+    );
+    if (!path.includes('*')) return path + query;
+  }
   const cleaned = pathname
-    .replace(/\/claim\/[^/]+/g, '/claim/[redacted]')
-    .replace(/\/(sign-in|signin|login)\/[^/]+/g, '/$1/[redacted]')
-    .replace(/\/(onboarding|dashboard|checkout)\/[^/]+/g, '/$1/[id]');
-  return url.includes('?') ? `${cleaned}?[redacted]` : cleaned;
+    .replace(/\/(claim|manage)\/[^/]+/g, '/$1/[redacted]')
+    .replace(/\/(sign-in|signin|login|verify)\/[^/]+/g, '/$1/[redacted]')
+    .replace(/\/(onboarding|dashboard|checkout)\/[^/]+/g, '/$1/[redacted]')
+    .split('/')
+    .map((segment) => (TOKEN_LIKE_SEGMENT.test(segment) ? '[redacted]' : segment))
+    .join('/');
+  return cleaned + query;
+}
+
+/** The request as logged: method and redacted URL (by route template when it matched one). */
+export function serializeRequest(request: {
+  method: string;
+  url: string;
+  params?: unknown;
+  routeOptions?: { url?: string };
+}): { method: string; url: string } {
+  return {
+    method: request.method,
+    url: redactUrl(request.url, { template: request.routeOptions?.url, params: request.params }),
+  };
 }
 
 export const REDACT_PATHS = [
@@ -63,9 +98,7 @@ export function loggerOptions(level: string) {
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
       err: (error: Error) => serializeError(error) as SerializedError & { stack: string },
-      req(request: { method: string; url: string; ip?: string }) {
-        return { method: request.method, url: redactUrl(request.url) };
-      },
+      req: serializeRequest,
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
     },
   };

@@ -37,6 +37,7 @@ function allJobs(
         deliverDueEmails({
           ...deps,
           messageIdDomain: host,
+          digestSecret: deps.config.digestSecret!,
           ...countUndelivered(outboxHooks({ ...deps, publicUrl: deps.config.publicUrl }), metrics),
         }),
     },

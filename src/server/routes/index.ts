@@ -1,6 +1,7 @@
 // Every HTTP area, registered in one place. Routes stay thin: declare their contract, call a service, answer.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { isDevelopment } from '../config.js';
 import { healthRoutes } from './health.js';
 import { devMailboxRoutes } from './dev-mailbox.js';
 import { giftRoutes } from './gifts.js';
@@ -15,7 +16,7 @@ import { sandboxRoutes } from '../payments/sandbox/routes.js';
 
 /** The dev mailbox shows every claim and sign-in link to anyone: only with the sandbox and never in production. */
 export function devMailboxServed(deps: Pick<AppDeps, 'mailer' | 'payments' | 'config'>): boolean {
-  return deps.mailer.kind === 'dev-mailbox' && deps.payments.name === 'sandbox' && !deps.config.isProduction;
+  return deps.mailer.kind === 'dev-mailbox' && deps.payments.name === 'sandbox' && isDevelopment(deps.config);
 }
 
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

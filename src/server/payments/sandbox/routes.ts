@@ -3,6 +3,7 @@
 // Server-rendered HTML with plain forms: no script, so the strict CSP holds.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.js';
+import { isDevelopment } from '../../config.js';
 import { sandboxCheckoutRoutes } from './checkout-routes.js';
 import { sandboxOnboardingRoutes } from './onboarding-routes.js';
 import { sandboxConsoleRoutes } from './console-routes.js';
@@ -12,5 +13,5 @@ export const sandboxRoutes =
   async (app) => {
     await app.register(sandboxCheckoutRoutes(deps));
     await app.register(sandboxOnboardingRoutes(deps));
-    if (!deps.config.isProduction) await app.register(sandboxConsoleRoutes(deps));
+    if (isDevelopment(deps.config)) await app.register(sandboxConsoleRoutes(deps));
   };

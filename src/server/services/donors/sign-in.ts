@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { donorLoginTokens, donors } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { HOUR, MINUTE } from '../../clock.js';
-import { sha256 } from '../../crypto.js';
+import { keyedDigest, sha256 } from '../../crypto.js';
 import { badRequest, humanWait, tooManyRequests } from '../../errors.js';
 import { admitAttempt, clientAddressKey, recordAttempt, windowState, type Window } from '../rate-limit.js';
 import { createSession, destroySession } from '../sessions.js';
@@ -22,9 +22,9 @@ export const VERIFY_FAILURES_PER_CLIENT = { limit: 20, windowMs: 15 * MINUTE };
 export const INVALID_LINK_MESSAGE =
   'This sign-in link is invalid, has expired or was already used. Enter your email to get a new one.';
 
-const addressBucket = (email: string): Window => ({
-  // Hashed so the rate table holds no e-mail addresses.
-  bucket: `donor-sign-in:email:${sha256(email.trim().toLowerCase())}`,
+const addressBucket = (secret: string, email: string): Window => ({
+  // A keyed digest, so the rate table holds no e-mail address nor a plain hash of one (crypto.ts keyedDigest).
+  bucket: `donor-sign-in:email:${keyedDigest(secret, 'donor-sign-in', email.trim().toLowerCase())}`,
   ...SIGN_IN_PER_ADDRESS,
 });
 const clientBucket = (ip: string): Window => ({
@@ -41,7 +41,10 @@ const verifyBucket = (ip: string): Window => ({
  * Does the same work whether or not an account exists, so neither the answer nor its timing tells them apart.
  */
 export async function admitSignInRequest(deps: Deps, input: { email: string; ip: string }): Promise<void> {
-  const admission = await admitAttempt(deps.db, deps.clock, [addressBucket(input.email), clientBucket(input.ip)]);
+  const admission = await admitAttempt(deps.db, deps.clock, [
+    addressBucket(deps.config.digestSecret!, input.email),
+    clientBucket(input.ip),
+  ]);
   if (!admission.admitted) {
     await logSecurityEvent(deps.db, deps.clock, { event: 'donor.sign_in_rate_limited', ip: input.ip });
     throw tooManyRequests(

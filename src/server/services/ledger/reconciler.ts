@@ -336,7 +336,7 @@ export async function attemptMovement(
       if (outcome) return outcome;
       moved = await send(deps, movement, gift);
     }
-    faultPoint(movement.kind === 'transfer' ? 'after-transfer' : 'after-refund');
+    faultPoint(deps.config, movement.kind === 'transfer' ? 'after-transfer' : 'after-refund');
     await record(deps, movement, moved);
     return 'succeeded';
   } catch (error) {

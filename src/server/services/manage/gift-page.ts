@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { outbox } from '../../db/schema.js';
 import { recipientHash } from '../../email/outbox.js';
+import { sha256 } from '../../crypto.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
 import { formatCents } from '../../../shared/money.js';
@@ -12,14 +13,21 @@ import { RECIPIENT_EMAIL_KINDS } from '../delivery/bounce.js';
 import { loadManagedGift, type ManagedGiftRow } from './find-managed-gift.js';
 import { correctionsLeft, isChangeable, isDelivered, maskEmail, resendAvailableAt, stageOf } from './rules.js';
 
-/** Who an e-mail went to, masked: the outbox erases a delivered message's address but keeps its hash. */
-function maskedRecipient(row: { to: string | null; hash: string | null }, gift: ManagedGiftRow): string {
+/** Who an e-mail went to, masked: the outbox erases a delivered message's address but keeps its keyed digest. */
+function maskedRecipient(
+  row: { to: string | null; hash: string | null },
+  gift: ManagedGiftRow,
+  secret: string,
+): string {
   if (row.to) return maskEmail(row.to);
-  if (gift.recipientEmail && row.hash === recipientHash(gift.recipientEmail)) return maskEmail(gift.recipientEmail);
+  const current = gift.recipientEmail?.trim().toLowerCase();
+  // Rows delivered before the keyed digest hold the plain SHA-256 until the gift's erasure removes it.
+  if (current && (row.hash === recipientHash(secret, current) || row.hash === sha256(current)))
+    return maskEmail(gift.recipientEmail!);
   return 'an earlier address';
 }
 
-async function emailEvents(db: DbOrTx, gift: ManagedGiftRow): Promise<TimelineEntry[]> {
+async function emailEvents(db: DbOrTx, gift: ManagedGiftRow, secret: string): Promise<TimelineEntry[]> {
   const rows = await db
     .select({
       kind: outbox.kind,
@@ -33,7 +41,7 @@ async function emailEvents(db: DbOrTx, gift: ManagedGiftRow): Promise<TimelineEn
     .orderBy(asc(outbox.id));
   const events: TimelineEntry[] = [];
   for (const row of rows) {
-    const detail = maskedRecipient(row, gift);
+    const detail = maskedRecipient(row, gift, secret);
     if (row.sentAt)
       events.push({
         event: row.kind === 'gift-reminder' ? 'reminder' : 'delivered',
@@ -61,10 +69,13 @@ function dateEvents(gift: ManagedGiftRow): TimelineEntry[] {
   ];
 }
 
-export async function managedGiftView(deps: { db: DbOrTx; clock: Clock }, giftId: number): Promise<ManagedGift> {
+export async function managedGiftView(
+  deps: { db: DbOrTx; clock: Clock; config: { digestSecret?: string } },
+  giftId: number,
+): Promise<ManagedGift> {
   const gift = await loadManagedGift(deps.db, giftId);
   const now = deps.clock.now();
-  const timeline = [...dateEvents(gift), ...(await emailEvents(deps.db, gift))].sort(
+  const timeline = [...dateEvents(gift), ...(await emailEvents(deps.db, gift, deps.config.digestSecret!))].sort(
     // Events at the same instant in the order a gift lives through them.
     (a, b) => a.at.localeCompare(b.at) || TIMELINE_EVENTS.indexOf(a.event) - TIMELINE_EVENTS.indexOf(b.event),
   );

@@ -114,7 +114,11 @@ export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<
       await forgetUnusedNames(tx, [...new Set(due.flatMap((d) => d.names))]);
       // The sender's gift page and any extra claim links go with the personal data they open.
       await tx.delete(giftLinks).where(inArray(giftLinks.giftId, ids));
-      await tx.update(outbox).set(ERASED_MESSAGE).where(inArray(outbox.giftId, ids));
+      // With the address goes its digest: nothing computable from it may stay (not even keyed).
+      await tx
+        .update(outbox)
+        .set({ ...ERASED_MESSAGE, recipientHash: null })
+        .where(inArray(outbox.giftId, ids));
       return ids.length;
     });
     result.giftsErased += erased;
