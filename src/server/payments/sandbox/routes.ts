@@ -1,10 +1,11 @@
-// The sandbox's hosted pages: checkout (send work), onboarding and express dashboard (claim work), and the
-// operator's console (the provider's side: refunds, disputes, reversals, outages), never in production.
+// The sandbox's hosted pages: checkout (send work), onboarding, the owner's sign-in, phone and express dashboard
+// (claim work), and the operator's console (the provider's side: refunds, disputes, reversals, outages), never in production.
 // Server-rendered HTML with plain forms: no script, so the strict CSP holds.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { sandboxCheckoutRoutes } from './checkout-routes.js';
 import { sandboxOnboardingRoutes } from './onboarding-routes.js';
+import { sandboxOwnerRoutes } from './owner-routes.js';
 import { sandboxConsoleRoutes } from './console-routes.js';
 
 export const sandboxRoutes =
@@ -12,5 +13,6 @@ export const sandboxRoutes =
   async (app) => {
     await app.register(sandboxCheckoutRoutes(deps));
     await app.register(sandboxOnboardingRoutes(deps));
+    await app.register(sandboxOwnerRoutes(deps));
     if (!deps.config.isProduction) await app.register(sandboxConsoleRoutes(deps));
   };
