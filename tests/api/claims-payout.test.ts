@@ -4,6 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { gifts, outbox, sandboxTransfers } from '../../src/server/db/schema.js';
 import { MINUTE } from '../../src/server/clock.js';
+import { ACCOUNT_READ_TTL_MS } from '../../src/server/services/claims/account-reads.js';
 import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
 import { handleProviderEvent } from '../../src/server/services/events/handle-event.js';
 import { runPayouts } from '../../src/server/services/payouts/job.js';
@@ -61,12 +62,14 @@ describeEachEngine(
       expect(submitted.statusCode).toBe(303);
       expect(submitted.headers.location).toBe(returnUrl);
 
+      ctx().clock.advance(ACCOUNT_READ_TTL_MS); // past the provider read the check above shares
       const done = await complete(ctx(), claimToken);
       expect(done.json()).toEqual({
         success: true,
         giftId: gift.publicId,
         amount: '75.00',
         message: 'Your gift of $75.00 is on its way. It usually arrives in your bank account within 1-2 business days.',
+        payoutAccount: expect.stringMatching(/^…\d{4}$/),
       });
       const row = await giftRow(ctx(), gift.id);
       expect(row.status).toBe('claimed');

@@ -20,7 +20,8 @@ export function sandboxAccountState(row: SandboxAccountRow): ConnectedAccount {
   return {
     id: row.id,
     transfersActive: status === 'verified',
-    detailsSubmitted: status !== 'new',
+    // Submitted details include an owner to sign in (a row from before the phone was asked has none).
+    detailsSubmitted: status !== 'new' && row.phone !== null,
     requirementsPending: PENDING_REQUIREMENTS[status],
     verifying: status === 'pending',
     payoutLast4: row.payoutLast4,

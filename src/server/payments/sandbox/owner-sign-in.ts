@@ -1,8 +1,9 @@
 // The sandbox's owner sign-in (decision 021), its stand-in for the provider's own login to a payout account: a
 // single-use link asks for a 6-digit code "texted" to the phone the owner gave at onboarding (the sandbox shows
-// those texts at /sandbox/phone/<number>). Five wrong codes end the link; it lives ten minutes. A right code either
-// returns to the app's return URL (a claim's owner proof, whose nonce only the link's row knows) or opens the
-// account's dashboard for a while (SIGNED_IN_MS), through a cookie holding the link's id.
+// those texts at /sandbox/phone/<number>). Five wrong codes end the link; it lives ten minutes, or until a newer
+// one is started. A right code either returns to the app's return URL (a claim's owner proof, whose nonce only
+// the link's row knows) or opens the account's dashboard for a while (SIGNED_IN_MS), through a cookie holding the
+// link's id.
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { sandboxAccounts, sandboxSignIns } from '../../db/schema.js';
@@ -35,6 +36,17 @@ export async function startSignIn(ctx: Ctx, accountId: string, returnUrl: string
     throw new ProviderError('This account has no owner to sign in yet: finish onboarding first', false);
   const id = randomToken(24);
   const now = ctx.clock.now();
+  // A new code replaces the account's earlier ones still waiting, so its phone shows one valid code.
+  await ctx.db
+    .update(sandboxSignIns)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(sandboxSignIns.accountId, accountId),
+        isNull(sandboxSignIns.signedInAt),
+        gt(sandboxSignIns.expiresAt, now),
+      ),
+    );
   await ctx.db.insert(sandboxSignIns).values({
     idHash: sha256(id),
     accountId,
@@ -117,13 +129,20 @@ export async function signedInTo(ctx: Ctx, accountId: string, cookie: string | u
   return Boolean(row);
 }
 
-/** The texts on a sandbox phone: the codes of its accounts' sign-ins still waiting, newest first. */
+/** The texts on a sandbox phone: the codes of its accounts' sign-ins still open, newest first. */
 export async function phoneMessages(ctx: Ctx, phone: string) {
   return ctx.db
-    .select({ code: sandboxSignIns.code, createdAt: sandboxSignIns.createdAt, expiresAt: sandboxSignIns.expiresAt })
+    .select({ code: sandboxSignIns.code, createdAt: sandboxSignIns.createdAt })
     .from(sandboxSignIns)
     .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxSignIns.accountId))
-    .where(and(eq(sandboxAccounts.phone, phone), isNull(sandboxSignIns.signedInAt)))
+    .where(
+      and(
+        eq(sandboxAccounts.phone, phone),
+        isNull(sandboxSignIns.signedInAt),
+        gt(sandboxSignIns.expiresAt, ctx.clock.now()),
+        lt(sandboxSignIns.attempts, SIGN_IN_ATTEMPTS),
+      ),
+    )
     .orderBy(desc(sandboxSignIns.createdAt))
     .limit(20);
 }

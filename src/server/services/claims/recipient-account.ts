@@ -7,18 +7,22 @@ import { gifts, recipientAccounts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { GiftRow } from './find-gift.js';
 
+/** How many of an address's newest accounts are asked about: each is one provider read. */
+const NEWEST_ACCOUNTS = 3;
+
 /**
- * The existing account this claim may pay into once its owner signs in: the gift's own account or else the newest
- * one set up for the address, as long as its owner finished onboarding (the provider has someone to sign in).
+ * The existing account this claim may pay into once its owner signs in: the gift's own account, else the newest
+ * one set up for the address whose owner finished onboarding (the provider has someone to sign in).
  */
 export async function accountToProve(deps: ServiceDeps, gift: GiftRow): Promise<string | null> {
-  const [newest] = await deps.db
+  const newest = await deps.db
     .select({ id: recipientAccounts.providerAccountId })
     .from(recipientAccounts)
     .where(eq(sql`lower(${recipientAccounts.email})`, gift.recipientEmail!.trim().toLowerCase()))
     .orderBy(desc(recipientAccounts.id))
-    .limit(1);
-  const candidates = [...new Set([gift.recipientAccountId, newest?.id].filter((id): id is string => Boolean(id)))];
+    .limit(NEWEST_ACCOUNTS);
+  const ids = [gift.recipientAccountId, ...newest.map((row) => row.id)];
+  const candidates = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   for (const id of candidates) if ((await deps.payments.retrieveAccount(id)).detailsSubmitted) return id;
   return null;
 }
