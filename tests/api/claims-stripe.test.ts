@@ -214,7 +214,8 @@ describeEachEngine(
       expect(created).toHaveLength(1);
       expect(created[0]!.body.email).toBe(gift.recipientEmail);
       // One account per claim, keyed by the gift (decision 021): a retry makes no second one.
-      expect(created[0]!.headers['idempotency-key']).toBe(`localhost-3000:${gift.publicId}:account:1`);
+      const started = (await giftRow(ctx(), gift.id)).claimStartedAt!.getTime();
+      expect(created[0]!.headers['idempotency-key']).toBe(`localhost-3000:${gift.publicId}:account:${started}:1`);
       expect(standIn.find('POST', '/v1/account_links')[0]!.body).toMatchObject({
         account: ACCOUNT_ID,
         return_url: `http://localhost:3000/claim/${claimToken}?return=true`,

@@ -64,8 +64,9 @@ async function ownAccountInProgress(deps: ServiceDeps, gift: GiftRow): Promise<s
 }
 
 /**
- * Creates the gift's next account. The key names the gift and how many accounts it already has, so two requests
- * racing for the same gift send the same key and the provider creates one account.
+ * Creates the gift's next account. The key names the gift, its claim's start and how many accounts it already has,
+ * so two requests racing for the same gift send the same key and the provider creates one account, while a claim
+ * started again (after the provider disconnected the account, whose row is then gone) gets a new one.
  */
 async function createGiftAccount(deps: ServiceDeps, gift: GiftRow): Promise<string> {
   const email = gift.recipientEmail!.trim().toLowerCase();
@@ -75,7 +76,7 @@ async function createGiftAccount(deps: ServiceDeps, gift: GiftRow): Promise<stri
     .where(eq(recipientAccounts.giftId, gift.id));
   const { id } = await deps.payments.createConnectedAccount({
     email,
-    idempotencyKey: `${deps.config.providerKeyPrefix}:${gift.publicId}:account:${(made?.n ?? 0) + 1}`,
+    idempotencyKey: `${deps.config.providerKeyPrefix}:${gift.publicId}:account:${gift.claimStartedAt?.getTime() ?? 0}:${(made?.n ?? 0) + 1}`,
   });
   await deps.db
     .insert(recipientAccounts)
