@@ -1,7 +1,9 @@
-// GET /api/gifts/claim/:token/complete: the check that runs when the recipient returns from onboarding.
-// It needs the gift's claim session (without one it answers as for an unknown gift), reads the account from the
+// GET /api/gifts/claim/:token/complete: the check that runs when the recipient returns from onboarding or from the
+// owner's sign-in. It needs the gift's claim session (without one it answers as for an unknown gift), reads the account from the
 // provider (returning proves nothing; the read is shared per gift for a few seconds, account-reads.ts) and, when
-// it can receive transfers, pays the gift out exactly once; otherwise it says what is still pending.
+// it can receive transfers, pays the gift out exactly once; otherwise it says what is still pending. A gift without
+// an account yet (its claimant has neither signed in to an existing one nor set up a new one) pays nothing. The
+// answer names the account, masked (decision 021).
 import type { ServiceDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
 import { formatCents, formatUsd } from '../../../shared/money.js';
