@@ -3,7 +3,7 @@
 // detailed status need it: whoever holds only the claim link (the answer already given by the recipient) gets the
 // same answers as for an unknown gift, and the status only as the sender sees it. It ends 30 minutes after its
 // last use and 3 hours after the answer; one gift's session opens no other gift, not even one paying into the
-// same reused payout account. Provider reads by the status and completion calls are shared per gift.
+// same payout account. Provider reads by the status and completion calls are shared per gift.
 import { and, eq } from 'drizzle-orm';
 import { sessions } from '../../src/server/db/schema.js';
 import { sha256 } from '../../src/server/crypto.js';
@@ -62,8 +62,9 @@ describeEachEngine('claim session', (ctx) => {
 
     // The recipient, in the session the answer opened: every step works.
     expect((await refreshOnboarding(ctx(), claimToken)).headers.location).toMatch(`/sandbox/onboarding/${account}?`);
+    // The dashboard exists once the account has an owner (onboarding): in the session it says so, not "not found".
     expect((await dashboardLogin(ctx(), gift.publicId)).json()).toEqual({
-      url: `http://localhost:3000/sandbox/dashboard/${account}`,
+      message: 'Your payout account is not ready for dashboard access yet. Finish your account setup first.',
     });
     expect((await giftStatus(ctx(), gift.publicId)).json()).toEqual({
       status: 'setup_required',
@@ -99,7 +100,7 @@ describeEachEngine('claim session', (ctx) => {
     expect(wrong.headers['set-cookie']).toBeUndefined();
     const res = await claim(ctx(), claimToken, { securityAnswer: 'Fluffy' });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json())).toEqual(['accountLinkUrl']);
+    expect(Object.keys(res.json()).sort()).toEqual(['accountLinkUrl', 'accountStep']);
     const [cookie] = res.cookies;
     expect(res.cookies).toHaveLength(1);
     expect(cookie).toMatchObject({
@@ -139,7 +140,7 @@ describeEachEngine('claim session', (ctx) => {
     expect((await complete(ctx(), claimToken)).statusCode).toBe(404);
   });
 
-  it("does not open another gift with one gift's session, even when it pays into the same reused account", async () => {
+  it("does not open another gift with one gift's session, even one to the same address with a verified account", async () => {
     const email = `reused-${ctx().engine}@example.com`;
     const first = await seedClaimableGift(ctx(), { recipientEmail: email, securityAnswer: 'Fluffy' });
     const second = await seedClaimableGift(ctx(), { recipientEmail: email, securityAnswer: 'Rex' });
@@ -160,11 +161,14 @@ describeEachEngine('claim session', (ctx) => {
     const untouched = await giftRow(ctx(), second.gift.id);
     expect(untouched).toMatchObject({ status: 'paid', claimStartedAt: null, recipientAccountId: null });
 
-    // The second gift's own answer reaches the verified account at once, in its own session.
+    // The second gift's own answer does not reach the account either: it leads to the owner's sign-in
+    // (decision 021), and until then the gift has no account and its completion pays nothing.
     const res = await claim(ctx(), second.claimToken, { securityAnswer: 'Rex' });
-    expect(res.json().accountLinkUrl).toBe(`http://localhost:3000/claim/${second.claimToken}?return=true`);
-    expect((await complete(ctx(), second.claimToken)).json()).toMatchObject({ success: true });
-    expect((await giftRow(ctx(), second.gift.id)).recipientAccountId).toBe(account);
+    expect(res.json().accountStep).toBe('owner_sign_in');
+    expect((await complete(ctx(), second.claimToken)).json().message).toMatch(
+      /sign in to your existing payout account/,
+    );
+    expect((await giftRow(ctx(), second.gift.id)).recipientAccountId).toBeNull();
   });
 });
 

@@ -138,18 +138,23 @@ describeEachEngine('claim lookup and answer', (ctx) => {
     expect(row.claimLockedUntil!.getTime()).toBeGreaterThan(ctx().clock.now().getTime());
   });
 
-  it('gives a recipient one connected account across gifts, and skips onboarding once verified', async () => {
+  it('sets up an account per claim for an address, and offers the owner sign-in once one is onboarded', async () => {
     const email = `same-${ctx().engine}@example.com`;
     const first = await seedClaimableGift(ctx(), { recipientEmail: email });
     const second = await seedClaimableGift(ctx(), { recipientEmail: email.toUpperCase() });
+    // Neither account has an owner yet: each claim gets its own (decision 021), never the other's.
     const [a, b] = await Promise.all([startClaim(ctx(), first.claimToken), startClaim(ctx(), second.claimToken)]);
-    expect(a).toBe(b);
-    const rows = await ctx().db.select().from(recipientAccounts).where(eq(recipientAccounts.providerAccountId, a));
-    expect(rows).toHaveLength(1);
+    expect(a).not.toBe(b);
+    const rows = await ctx().db.select().from(recipientAccounts).where(eq(recipientAccounts.email, email));
+    expect(rows.map((r) => r.providerAccountId).sort()).toEqual([a, b].sort());
 
     await setAccountStatus(ctx(), a, 'verified');
     const third = await seedClaimableGift(ctx(), { recipientEmail: email });
     const res = await claim(ctx(), third.claimToken, {});
-    expect(res.json().accountLinkUrl).toBe(`http://localhost:3000/claim/${third.claimToken}?return=true`);
+    expect(res.json()).toEqual({
+      accountStep: 'owner_sign_in',
+      accountLinkUrl: expect.stringMatching(/^http:\/\/localhost:3000\/sandbox\/sign-in\/[\w-]+$/),
+    });
+    expect((await giftRow(ctx(), third.gift.id)).recipientAccountId).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
   SENDER_SECRETS,
   complete,
   dashboardLogin,
+  dashboardOwnerCookie,
   giftStatus as status,
   refreshOnboarding,
   seedClaimableGift,
@@ -57,9 +58,12 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
     expect((await status(ctx(), expired.publicId)).json()).toEqual({ status: 'expired' });
   });
 
-  it('gives the dashboard login in the claim session, once the payout account exists', async () => {
+  it('gives the dashboard login in the claim session, once the payout account has its owner', async () => {
     const { gift, claimToken } = await seedClaimableGift(ctx());
     const account = await startClaim(ctx(), claimToken);
+    // No owner yet (onboarding not submitted): the provider has nobody to sign in.
+    expect((await dashboardLogin(ctx(), gift.publicId)).statusCode).toBe(409);
+    await submitOnboarding(ctx(), account, 'pending', returnUrl(claimToken));
     const ok = await dashboardLogin(ctx(), gift.publicId);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ url: `http://localhost:3000/sandbox/dashboard/${account}` });
@@ -118,18 +122,19 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
     const { gift, claimToken } = await seedClaimableGift(ctx(), { amountCents: 1234 });
     const account = await startClaim(ctx(), claimToken);
     await submitOnboarding(ctx(), account, 'pending', returnUrl(claimToken));
-    const dash = await ctx().app.inject({ method: 'GET', url: `/sandbox/dashboard/${account}` });
+    const cookie = await dashboardOwnerCookie(ctx(), account);
+    const dash = await ctx().app.inject({ method: 'GET', url: `/sandbox/dashboard/${account}`, headers: { cookie } });
     expect(dash.statusCode).toBe(200);
     expect(dash.body).toContain('Verification pending');
     const verify = await ctx().app.inject({
       method: 'POST',
       url: `/sandbox/dashboard/${account}/verify`,
-      headers: { origin: 'http://localhost:3000' },
+      headers: { origin: 'http://localhost:3000', cookie },
     });
     expect(verify.statusCode).toBe(303);
     const [row] = await ctx().db.select().from(gifts).where(eq(gifts.id, gift.id));
     expect(row!.status).toBe('claimed');
-    const after = await ctx().app.inject({ method: 'GET', url: `/sandbox/dashboard/${account}` });
+    const after = await ctx().app.inject({ method: 'GET', url: `/sandbox/dashboard/${account}`, headers: { cookie } });
     expect(after.body).toContain('$12.34');
     expect(after.body).not.toContain('Complete verification');
   });

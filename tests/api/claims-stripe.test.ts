@@ -73,6 +73,7 @@ describe('Stripe adapter: Connect', () => {
       detailsSubmitted: false,
       requirementsPending: 6,
       verifying: false,
+      payoutLast4: null,
     });
     standIn.on('GET', `/v1/accounts/${ACCOUNT_ID}`, () =>
       verified({
@@ -91,6 +92,18 @@ describe('Stripe adapter: Connect', () => {
       requirementsPending: 0,
       verifying: false,
     });
+    // The masked account payouts go to: the default external account for the currency, else the first one.
+    const bank = (last4: string, isDefault: boolean) => ({
+      object: 'bank_account',
+      last4,
+      default_for_currency: isDefault,
+    });
+    const withPayouts = (...data: object[]) =>
+      verified({ external_accounts: { object: 'list', data, has_more: false } });
+    standIn.on('GET', `/v1/accounts/${ACCOUNT_ID}`, () => withPayouts(bank('1111', false), bank('6789', true)));
+    expect((await stripe().retrieveAccount(ACCOUNT_ID)).payoutLast4).toBe('6789');
+    standIn.on('GET', `/v1/accounts/${ACCOUNT_ID}`, () => withPayouts(bank('4242', false)));
+    expect((await stripe().retrieveAccount(ACCOUNT_ID)).payoutLast4).toBe('4242');
   });
 
   it('transfers in USD from the gift charge with the gift idempotency key, and finds it by transfer group', async () => {
@@ -132,6 +145,22 @@ describe('Stripe adapter: Connect', () => {
       .on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }))
       .on('GET', '/v1/refunds', () => ({ object: 'list', url: '/v1/refunds', has_more: false, data: [] }));
     expect(await stripe().findTransfer('g_none')).toBeNull();
+  });
+
+  it("signs an existing account's owner in through an Account Link whose return URL carries the app's nonce", async () => {
+    standIn.on('POST', '/v1/account_links', () => stripeFixture('account_link'));
+    const link = await stripe().createOwnerSignIn({
+      accountId: ACCOUNT_ID,
+      returnUrl: 'https://hushgift.example/api/gifts/claim/tok/owner-proof?proof=nonce',
+      refreshUrl: 'https://hushgift.example/api/gifts/claim/tok/onboarding',
+    });
+    expect(link.url).toBe(stripeFixture('account_link').url);
+    expect(standIn.find('POST', '/v1/account_links')[0]!.body).toEqual({
+      account: ACCOUNT_ID,
+      type: 'account_onboarding',
+      return_url: 'https://hushgift.example/api/gifts/claim/tok/owner-proof?proof=nonce',
+      refresh_url: 'https://hushgift.example/api/gifts/claim/tok/onboarding',
+    });
   });
 
   it('creates an express dashboard login link', async () => {
@@ -180,11 +209,13 @@ describeEachEngine(
       const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy', amountCents: 4200 });
       const res = await claim(ctx(), claimToken, { securityAnswer: 'fluffy' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ accountLinkUrl: stripeFixture('account_link').url });
+      expect(res.json()).toEqual({ accountLinkUrl: stripeFixture('account_link').url, accountStep: 'onboarding' });
       const created = standIn.find('POST', '/v1/accounts');
       expect(created).toHaveLength(1);
       expect(created[0]!.body.email).toBe(gift.recipientEmail);
-      expect(created[0]!.headers['idempotency-key']).toMatch(/^recipient:[0-9a-f]{32}:account$/);
+      // One account per claim, keyed by the gift (decision 021): a retry makes no second one.
+      const started = (await giftRow(ctx(), gift.id)).claimStartedAt!.getTime();
+      expect(created[0]!.headers['idempotency-key']).toBe(`localhost-3000:${gift.publicId}:account:${started}:1`);
       expect(standIn.find('POST', '/v1/account_links')[0]!.body).toMatchObject({
         account: ACCOUNT_ID,
         return_url: `http://localhost:3000/claim/${claimToken}?return=true`,

@@ -51,7 +51,13 @@ describeEachEngine(
 
       const res = await complete(ctx(), claimToken);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: false, giftId: gift.publicId, amount: '31.00', message: FAILED_REPLY });
+      expect(res.json()).toEqual({
+        success: false,
+        giftId: gift.publicId,
+        amount: '31.00',
+        message: FAILED_REPLY,
+        payoutAccount: '…0000',
+      });
       const started = ctx().clock.now();
       expect(await giftRow(ctx(), gift.id)).toMatchObject({
         status: 'paid',

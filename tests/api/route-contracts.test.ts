@@ -9,7 +9,18 @@ import { errorResponses } from '../../src/server/http/contracts.js';
 import { SERVER_ERROR_MESSAGE } from '../../src/server/http/errors.js';
 import { issueDonorSignInLink } from '../../src/server/services/donors/sign-in-link.js';
 import { ADMIN, adminCookie, setupAdmin } from '../helpers/admin.js';
-import { claimSessionCookie, complete, seedClaimableGift, setAccountStatus, startClaim } from '../helpers/claims.js';
+import {
+  claimSessionCookie,
+  claimStep,
+  codeOnPhone,
+  complete,
+  enterSignInCode,
+  ownerPhone,
+  seedClaimableGift,
+  setAccountStatus,
+  startClaim,
+  submitOnboarding,
+} from '../helpers/claims.js';
 import { paidGift } from '../helpers/gift-page.js';
 import { DAY } from '../../src/server/clock.js';
 import { gifts } from '../../src/server/db/schema.js';
@@ -104,9 +115,27 @@ describeEachEngine(
       expect((await call({ method: 'GET', url: status, headers })).json().stripeAccount).toBeDefined();
       expect((await call({ method: 'GET', url: status })).json()).toEqual({ status: 'paid' });
       expect((await call({ method: 'GET', url: '/api/gifts/g_short/status' })).statusCode).toBe(404);
+      // The dashboard exists once the account has its owner (onboarding submitted).
+      await submitOnboarding(ctx(), account, 'pending', `http://localhost:3000/claim/${claimToken}?return=true`);
       const dashboard = `/api/gifts/${gift.publicId}/dashboard-login`;
       expect((await call({ method: 'GET', url: dashboard, headers })).statusCode).toBe(200);
       expect((await call({ method: 'GET', url: dashboard })).statusCode).toBe(404);
+
+      // A second gift to the address: its answer leads to the owner's sign-in; the provider's return binds it once.
+      const origin = 'http://localhost:3000';
+      const again = await seedClaimableGift(ctx(), { recipientEmail: gift.recipientEmail, securityAnswer: 'Rex' });
+      const step = await claimStep(ctx(), again.claimToken, 'Rex');
+      const code = await codeOnPhone(ctx(), await ownerPhone(ctx(), account));
+      const back = new URL(String((await enterSignInCode(ctx(), step.accountLinkUrl, code)).headers.location));
+      const againHeaders = { cookie: claimSessionCookie(ctx(), again.claimToken)! };
+      const proof = { method: 'GET', url: back.pathname + back.search, headers: againHeaders };
+      expect((await call(proof)).statusCode).toBe(303);
+      expect((await call(proof)).statusCode).toBe(400);
+      // "Use a different account", in the session and refused without it.
+      const newAccount = `/api/gifts/claim/${again.claimToken}/new-account`;
+      const different = await call({ method: 'POST', url: newAccount, headers: { ...againHeaders, origin } });
+      expect(different.statusCode).toBe(303);
+      expect((await call({ method: 'POST', url: newAccount, headers: { origin } })).statusCode).toBe(404);
     });
 
     it('admin', async () => {

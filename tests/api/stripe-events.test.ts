@@ -235,6 +235,7 @@ const CASES: Array<{ name: string; stripe: Json; app: AppEvent; connect?: boolea
         detailsSubmitted: false,
         requirementsPending: 6,
         verifying: false,
+        payoutLast4: null,
       },
     },
     connect: true,

@@ -1,7 +1,9 @@
 // Claiming in Chromium on the built server: a gift sent and paid the sender's way, its claim link read from the
 // dev mailbox; a wrong answer, then the right one through sandbox onboarding to the claim success page; a
 // second gift through "Verification pending" whose verification page turns to delivered without a reload; and
-// another browser holding only the link, which is asked the question again and sees only the gift's status.
+// another browser holding only the link, which is asked the question again and sees only the gift's status. A
+// second gift to the same address is paid into the first account only after its owner signs in at the sandbox
+// with the code texted to the owner's phone (decision 021), and the dashboard asks for that code too.
 import type { Page } from 'playwright-core';
 import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
 import { waitForEmail } from './helpers/server.js';
@@ -26,6 +28,22 @@ describeE2E('claiming a gift in Chromium', () => {
     expect(onboarding.url()).toMatch(new RegExp(`^${server().url}/sandbox/onboarding/acct_sb_`));
     await onboarding.getByText('Sandbox mode — no real money moves').waitFor();
     return onboarding;
+  }
+
+  /** A made-up sandbox phone for the owner (555-01xx: reserved for fiction), unique per run. */
+  const newPhone = () => `55501${String(Date.now()).slice(-5)}`;
+  const PHONE_LABEL = 'Mobile phone (sign-in codes are texted here)';
+
+  /** Types the code the sandbox texted to the owner's phone into its sign-in page. */
+  async function signInWithPhoneCode(signIn: Page, phone: string): Promise<void> {
+    await signIn.waitForURL(new RegExp(`^${server().url}/sandbox/sign-in/`));
+    const phonePage = await signIn.context().newPage();
+    await phonePage.goto(`${server().url}/sandbox/phone/${phone}`);
+    const code = (await phonePage.locator('strong').first().textContent())!;
+    expect(code).toMatch(/^\d{6}$/);
+    await phonePage.close();
+    await signIn.getByLabel('Code').fill(code);
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
   }
 
   it('refuses a wrong answer, then claims through sandbox onboarding to the claim success page', async () => {
@@ -55,6 +73,9 @@ describeE2E('claiming a gift in Chromium', () => {
     await page.getByText('Error claiming gift', { exact: true }).waitFor();
 
     const onboarding = await claimToOnboarding(page, '  rex ');
+    const phone = newPhone();
+    await onboarding.getByLabel(PHONE_LABEL).fill(phone);
+    await onboarding.getByLabel('Account number').fill('000123456789');
     await onboarding.getByLabel('Outcome').selectOption({ label: 'Verified' });
     await onboarding.getByRole('button', { name: 'Submit' }).click();
     await onboarding.waitForURL(`${server().url}/claim/${gift.claimToken}?return=true`);
@@ -74,6 +95,34 @@ describeE2E('claiming a gift in Chromium', () => {
     );
     for (const secret of SENDER_SECRETS) expect(confirmation.text).not.toContain(secret);
     await page.context().close();
+
+    // A second gift to the same address: the answer leads to the sign-in of the existing account, not to it.
+    const again = await createPaidGift(server().url, {
+      securityQuestion: "What is your pet's name?",
+      securityAnswer: 'Rex',
+      amountCents: 3000,
+      recipientEmail: gift.recipientEmail,
+      earlierClaimTokens: [gift.claimToken],
+    });
+    const second = await newPage(browser());
+    await second.goto(again.claimUrl);
+    await second.getByLabel("What is your pet's name?").fill('Rex');
+    await second.getByRole('button', { name: 'Claim Your Gift' }).click();
+    await second.getByRole('heading', { name: 'Sign In to Your Payout Account' }).waitFor();
+    expect(await second.getByRole('button', { name: 'Use a different account' }).count()).toBe(1);
+    for (const secret of SENDER_SECRETS) expect(await second.textContent('main')).not.toContain(secret);
+    const [signIn] = await Promise.all([
+      second.context().waitForEvent('page'),
+      second.getByRole('link', { name: 'Sign In to Your Payout Account' }).click(),
+    ]);
+    await signInWithPhoneCode(signIn, phone);
+    // Back from the owner's sign-in: paid into the same account, no second onboarding.
+    await signIn.waitForURL(`${server().url}/claim/${again.claimToken}?return=true`);
+    await signIn.getByText('…6789').first().waitFor();
+    await signIn.waitForURL(`${server().url}/claim-success`);
+    await signIn.getByRole('heading', { name: 'Your gift is on its way!' }).waitFor();
+    expect(await signIn.textContent('main')).toContain('$30.00');
+    await second.context().close();
   });
 
   it('shows verification pending, and the verification page turns to delivered without a reload once verified', async () => {
@@ -85,6 +134,8 @@ describeE2E('claiming a gift in Chromium', () => {
     const page = await newPage(browser());
     await page.goto(gift.claimUrl);
     const onboarding = await claimToOnboarding(page, 'Rex');
+    const phone = newPhone();
+    await onboarding.getByLabel(PHONE_LABEL).fill(phone);
     await onboarding.getByLabel('Outcome').selectOption({ label: 'Verification pending' });
     await onboarding.getByRole('button', { name: 'Submit' }).click();
     await onboarding.getByRole('heading', { name: 'Account verification pending' }).waitFor();
@@ -110,11 +161,15 @@ describeE2E('claiming a gift in Chromium', () => {
     // Marks this document: a reload would lose the mark.
     await onboarding.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
-    // The provider finishes its checks: "Account Login" opens the sandbox express dashboard, where it is completed.
+    // The provider finishes its checks: "Account Login" opens the sandbox express dashboard once the owner has
+    // typed the code texted to their phone, and it is completed there.
     const [dashboard] = await Promise.all([
       onboarding.context().waitForEvent('page'),
       onboarding.getByRole('button', { name: 'Account Login' }).click(),
     ]);
+    await dashboard.getByRole('heading', { name: 'Sign in to your payout account' }).waitFor();
+    expect(await dashboard.getByText('Complete verification').count()).toBe(0);
+    await signInWithPhoneCode(dashboard, phone);
     await dashboard.waitForURL(new RegExp(`^${server().url}/sandbox/dashboard/acct_sb_`));
     await dashboard.getByText('Verification pending').waitFor();
     await dashboard.getByRole('button', { name: 'Complete verification' }).click();

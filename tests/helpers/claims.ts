@@ -1,6 +1,6 @@
 // Claim-flow helpers for API tests: a gift with a distinctive sender (to prove it never leaks), the claim call,
 // the recipient's claim session cookie (kept like a browser would), and the sandbox onboarding outcome.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { gifts, sandboxAccounts } from '../../src/server/db/schema.js';
 import { seedGift, type SeedGiftOptions } from './seed.js';
 import type { TestContext } from './test-app.js';
@@ -119,13 +119,88 @@ export function submitOnboarding(
   });
 }
 
-/** Sets a sandbox account's state directly, without the event or the prompt payout (the provider changed quietly). */
+/**
+ * Sets a sandbox account's state directly, without the event or the prompt payout (the provider changed quietly).
+ * An account past 'new' gets an owner (phone, bank) if it had none, as onboarding would have given it.
+ */
 export async function setAccountStatus(
   ctx: TestContext,
   accountId: string,
   status: 'new' | 'verified' | 'needs_info' | 'pending',
 ) {
-  await ctx.db.update(sandboxAccounts).set({ status }).where(eq(sandboxAccounts.id, accountId));
+  const owner =
+    status === 'new'
+      ? {}
+      : {
+          phone: sql`coalesce(${sandboxAccounts.phone}, '5550100000')`,
+          payoutLast4: sql`coalesce(${sandboxAccounts.payoutLast4}, '0000')`,
+        };
+  await ctx.db
+    .update(sandboxAccounts)
+    .set({ status, ...owner })
+    .where(eq(sandboxAccounts.id, accountId));
+}
+
+/** The right answer's JSON: where it leads (accountStep) and the provider page (accountLinkUrl). */
+export async function claimStep(ctx: TestContext, token: string, securityAnswer?: string) {
+  const res = await claim(ctx, token, securityAnswer === undefined ? {} : { securityAnswer });
+  if (res.statusCode !== 200) throw new Error(`claim failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { accountLinkUrl: string; accountStep: 'onboarding' | 'owner_sign_in' };
+}
+
+/** The phone a sandbox account's owner gave at onboarding. */
+export async function ownerPhone(ctx: TestContext, accountId: string): Promise<string> {
+  const [row] = await ctx.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
+  if (!row?.phone) throw new Error(`account ${accountId} has no owner phone`);
+  return row.phone;
+}
+
+/** The newest sign-in code on a sandbox phone's page, read as its owner would. */
+export async function codeOnPhone(ctx: TestContext, phone: string): Promise<string> {
+  const res = await ctx.app.inject({ method: 'GET', url: `/sandbox/phone/${phone}` });
+  const code = /<strong>(\d{6})<\/strong>/.exec(res.body)?.[1];
+  if (!code) throw new Error(`no code on the phone ${phone}: ${res.body}`);
+  return code;
+}
+
+/** Types a code on a sandbox sign-in page (by its URL or path), as the browser's form would post it. */
+export function enterSignInCode(ctx: TestContext, signInUrl: string, code: string, cookie?: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: new URL(signInUrl, 'http://localhost:3000').pathname,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'http://localhost:3000',
+      ...cookieHeaders(cookie),
+    },
+    payload: new URLSearchParams({ code }).toString(),
+  });
+}
+
+/** The owner signs in to a sandbox account's dashboard with the code on their phone; answers the dashboard cookie. */
+export async function dashboardOwnerCookie(ctx: TestContext, accountId: string): Promise<string> {
+  const asked = await ctx.app.inject({ method: 'GET', url: `/sandbox/dashboard/${accountId}` });
+  if (asked.statusCode !== 303) throw new Error(`the dashboard did not ask for the sign-in: ${asked.statusCode}`);
+  const code = await codeOnPhone(ctx, await ownerPhone(ctx, accountId));
+  const signedIn = await enterSignInCode(ctx, String(asked.headers.location), code);
+  const cookie = signedIn.cookies.find((c) => c.name === 'hg_sandbox_owner');
+  if (!cookie) throw new Error(`sign-in failed: ${signedIn.statusCode} ${signedIn.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** "Use a different account", posted from the claim page in the claimant's browser. */
+export function useDifferentAccount(ctx: TestContext, token: string, cookie = claimSessionCookie(ctx, token)) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/gifts/claim/${token}/new-account`,
+    headers: { origin: 'http://localhost:3000', ...cookieHeaders(cookie) },
+  });
+}
+
+/** The provider's return to the app after the owner's sign-in (the Location of the right code), in a browser. */
+export function returnFromSignIn(ctx: TestContext, location: string, cookie?: string) {
+  const url = new URL(location);
+  return ctx.app.inject({ method: 'GET', url: url.pathname + url.search, headers: cookieHeaders(cookie) });
 }
 
 /**

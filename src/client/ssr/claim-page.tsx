@@ -71,7 +71,7 @@ function ClaimForm({ view }: { view: Extract<ClaimPageView, { kind: 'gift' }> })
 
 function Content({ view }: { view: ClaimPageView }) {
   if (view.kind === 'not-found') return <GiftNotFound />;
-  if (view.kind === 'account-setup') return <AccountSetupPanel accountLinkUrl={view.accountLinkUrl} />;
+  if (view.kind === 'account-setup') return <AccountSetupPanel {...view} />;
   return <ClaimForm view={view} />;
 }
 

@@ -322,7 +322,10 @@ export const giftNames = pgTable('gift_names', { name: text('name').primaryKey()
   index('gift_names_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
 ]);
 
-/** One connected payout account per recipient e-mail, reused so a recipient verifies once. */
+/**
+ * The payout accounts set up for a recipient e-mail, each for one gift's claim (decision 021). A later gift may pay
+ * into one only after its claimant proved, at the provider, that the account is theirs (payout_owner_proofs).
+ */
 export const recipientAccounts = pgTable(
   'recipient_accounts',
   {
@@ -330,10 +333,38 @@ export const recipientAccounts = pgTable(
     email: text('email').notNull(),
     providerAccountId: text('provider_account_id').notNull(),
     createdAt: ts('created_at').notNull(),
+    /** The gift whose claim set the account up (null: set up before decision 021). */
+    giftId: integer('gift_id').references(() => gifts.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('recipient_accounts_email_idx').on(sql`lower(${t.email})`),
+    index('recipient_accounts_email_idx').on(sql`lower(${t.email})`, t.id),
     uniqueIndex('recipient_accounts_provider_idx').on(t.providerAccountId),
+    index('recipient_accounts_gift_idx').on(t.giftId),
+  ],
+);
+
+/**
+ * Owner sign-ins started from a claim (decision 021): a single-use nonce (only its SHA-256 here) that the provider
+ * hands back after its own sign-in to an existing payout account, bound to one gift and one claim session.
+ */
+export const payoutOwnerProofs = pgTable(
+  'payout_owner_proofs',
+  {
+    id: serial('id').primaryKey(),
+    giftId: integer('gift_id')
+      .notNull()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    /** The claim session (its id's SHA-256, as in sessions) that started the sign-in. */
+    sessionHash: text('session_hash').notNull(),
+    providerAccountId: text('provider_account_id').notNull(),
+    nonceHash: text('nonce_hash').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('payout_owner_proofs_nonce_idx').on(t.nonceHash),
+    index('payout_owner_proofs_gift_idx').on(t.giftId),
   ],
 );
 
@@ -510,7 +541,31 @@ export const sandboxAccounts = pgTable('sandbox_accounts', {
   status: text('status').notNull().default('new'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
+  /** The owner's phone (digits), given at the first onboarding: where the sandbox "texts" sign-in codes. */
+  phone: text('phone'),
+  /** The last 4 digits of the bank account given at the first onboarding. */
+  payoutLast4: text('payout_last4'),
 });
+
+/**
+ * The sandbox's owner sign-ins (its stand-in for the provider's phone-code login): a single-use link (only its
+ * SHA-256 here) asks for the code "texted" to the account's phone, then returns to return_url (a claim's owner
+ * proof) or opens the dashboard (return_url null). The code is kept as the owner's phone would show it.
+ */
+export const sandboxSignIns = pgTable(
+  'sandbox_sign_ins',
+  {
+    idHash: text('id_hash').primaryKey(),
+    accountId: text('account_id').notNull(),
+    returnUrl: text('return_url'),
+    code: text('code').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    signedInAt: ts('signed_in_at'),
+  },
+  (t) => [index('sandbox_sign_ins_account_idx').on(t.accountId)],
+);
 
 export const sandboxTransfers = pgTable(
   'sandbox_transfers',

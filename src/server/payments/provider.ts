@@ -38,6 +38,11 @@ export interface ConnectedAccount {
   requirementsPending: number;
   /** The provider is checking submitted details (pending_verification non-empty). */
   verifying: boolean;
+  /**
+   * The last 4 digits of the bank account or card payouts go to, as the provider shows them masked (null before
+   * one is given): the claim page says which account a gift goes to (decision 021).
+   */
+  payoutLast4: string | null;
 }
 
 export interface CreateTransferInput {
@@ -74,10 +79,17 @@ export interface PaymentProvider {
   // Claiming (Connect Express)
   createConnectedAccount(input: { email: string; idempotencyKey: string }): Promise<{ id: string }>;
   createAccountLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  /**
+   * The provider's own sign-in to an existing account (decision 021): the owner proves it with what the provider
+   * asks (Stripe: the code texted to the owner's phone), and only then is sent to returnUrl, which carries the
+   * app's single-use nonce. The URL is opaque: it does not reveal returnUrl.
+   */
+  createOwnerSignIn(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
   retrieveAccount(accountId: string): Promise<ConnectedAccount>;
   createTransfer(input: CreateTransferInput): Promise<MoneyMovement>;
   /** Reconciliation: the transfer made for a transfer group (the gift's public id: one payout per gift), if any. */
   findTransfer(transferGroup: string): Promise<MoneyMovement | null>;
+  /** The account's payout dashboard: its page asks for the owner's sign-in first (decision 021). */
   createLoginLink(accountId: string): Promise<{ url: string }>;
   /** The charge behind a payment, for a transfer's source_transaction when the payment event did not carry it. */
   findCharge(paymentIntentId: string): Promise<string | null>;

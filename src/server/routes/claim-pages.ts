@@ -12,7 +12,7 @@ import type { ClaimPageDocument } from '../http/server-page-document.js';
 import { lookupClaim } from '../services/claims/lookup.js';
 import { startClaim } from '../services/claims/claim.js';
 import { CLAIM_ANSWER_FIELD, type ClaimPageView } from '../../shared/claim-page.js';
-import { claimRequestSchema, claimTokenParamSchema } from '../../shared/schemas/claim.js';
+import { claimRequestSchema, claimTokenParamSchema, newAccountPath } from '../../shared/schemas/claim.js';
 import { viaProvider } from './claims.js';
 import { setClaimSessionCookie } from '../http/claim-session-cookie.js';
 
@@ -68,7 +68,12 @@ export const claimPageRoutes =
             startClaim(deps, request.params.token, typed, request.ip),
           );
           setClaimSessionCookie(reply, deps, session);
-          return document.send(request, reply, { kind: 'account-setup', accountLinkUrl: answer.accountLinkUrl }, 200);
+          const view = {
+            kind: 'account-setup',
+            ...answer,
+            newAccountAction: newAccountPath(request.params.token),
+          } as const;
+          return document.send(request, reply, view, 200);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           // The same page again with the service's message and what was typed; its status is the refusal's.

@@ -1,5 +1,6 @@
 // The claim API: lookup, claim with the security answer (which opens the gift's claim session, an HttpOnly cookie),
-// completion check, onboarding refresh, status poll and dashboard login (which need that session). Thin: the route
+// completion check, onboarding refresh, the owner's proof and "Use a different account" (decision 021), status poll
+// and dashboard login (which need that session). Thin: the route
 // contract checks the input, the service decides, provider failures are mapped, the answer is serialized by its
 // schema.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,11 +19,14 @@ import {
   dashboardLoginResponseSchema,
   giftPublicIdParamSchema,
   giftStatusResponseSchema,
+  ownerProofQuerySchema,
 } from '../../shared/schemas/claim.js';
 import { lookupClaim } from '../services/claims/lookup.js';
 import { startClaim } from '../services/claims/claim.js';
 import { completeClaim } from '../services/claims/complete.js';
-import { refreshOnboarding } from '../services/claims/onboarding-link.js';
+import { refreshOnboarding } from '../services/claims/onboarding-refresh.js';
+import { acceptOwnerProof } from '../services/claims/owner-proof.js';
+import { useDifferentAccount } from '../services/claims/new-account.js';
 import { giftClaimStatus } from '../services/claims/status.js';
 import { dashboardLogin } from '../services/claims/dashboard-login.js';
 
@@ -118,6 +122,47 @@ export const claimRoutes =
       async (request, reply) =>
         reply.redirect(
           await viaProvider(() => refreshOnboarding(deps, request.params.token, claimSessionCookies(request))),
+          303,
+        ),
+    );
+
+    // The provider's return after its owner sign-in (decision 021): the nonce proves this claimant owns the account.
+    app.get(
+      '/api/gifts/claim/:token/owner-proof',
+      {
+        schema: {
+          summary:
+            "Return from the provider's sign-in to an existing payout account: a single-use proof, in the gift's claim session, binds the gift to that account and redirects to the completion check",
+          tags,
+          params: claimTokenParamSchema,
+          querystring: ownerProofQuerySchema,
+          response: {
+            303: z.undefined().describe('Location: the claim page, which runs the completion check'),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) =>
+        reply.redirect(
+          await acceptOwnerProof(deps, request.params.token, request.query.proof, claimSessionCookies(request)),
+          303,
+        ),
+    );
+
+    app.post(
+      '/api/gifts/claim/:token/new-account',
+      {
+        schema: {
+          summary:
+            '"Use a different account": in the gift\'s claim session, sets up a new payout account for this gift and redirects to its onboarding (a plain form post)',
+          tags,
+          params: claimTokenParamSchema,
+          response: { 303: z.undefined().describe("Location: the new account's onboarding"), ...errorResponses },
+        },
+      },
+      async (request, reply) =>
+        reply.redirect(
+          await viaProvider(() => useDifferentAccount(deps, request.params.token, claimSessionCookies(request))),
           303,
         ),
     );

@@ -20,9 +20,22 @@ export interface ClaimLookup {
   securityQuestion: string | null;
 }
 
+/**
+ * Where the right answer leads (decision 021): the onboarding of the gift's own payout account, or the provider's
+ * sign-in to an existing account for this address (whose owner must prove it is theirs).
+ */
+export type ClaimAccountStep = 'onboarding' | 'owner_sign_in';
+
 export interface ClaimStartResponse {
   accountLinkUrl: string;
+  accountStep: ClaimAccountStep;
 }
+
+/** "Use a different account": a form posted here sets up a new payout account for the gift (303 to its onboarding). */
+export const newAccountPath = (token: string) => `/api/gifts/claim/${encodeURIComponent(token)}/new-account`;
+
+/** The masked bank account or card the provider pays into, as the claim page shows it: "…6789". */
+export const maskedAccount = (last4: string) => `…${last4}`;
 
 export interface ClaimCompleteResponse {
   success: boolean;
@@ -31,6 +44,8 @@ export interface ClaimCompleteResponse {
   giftId: string;
   /** The gift amount, decimal string: the claim success page shows it. */
   amount: string;
+  /** Where the money goes, masked ("…6789"); null while the account has none or could not be read. */
+  payoutAccount: string | null;
 }
 
 export const GIFT_PUBLIC_ID_PATTERN = /^g_[A-Za-z0-9_-]{16}$/;

@@ -37,7 +37,12 @@ export const claimLookupSchema = z.object({
 }) satisfies z.ZodType<ClaimLookup>;
 
 export const claimStartResponseSchema = z.object({
-  accountLinkUrl: z.string().describe("The payment provider's onboarding page"),
+  accountLinkUrl: z.string().describe("The payment provider's page: onboarding, or the owner's sign-in"),
+  accountStep: z
+    .enum(['onboarding', 'owner_sign_in'])
+    .describe(
+      'owner_sign_in: an existing payout account for this address, used only after its owner signs in at the provider; POST new-account sets up another',
+    ),
 }) satisfies z.ZodType<ClaimStartResponse>;
 
 export const claimCompleteResponseSchema = z.object({
@@ -45,6 +50,7 @@ export const claimCompleteResponseSchema = z.object({
   message: z.string(),
   giftId: z.string(),
   amount: z.string(),
+  payoutAccount: z.string().nullable().describe('The masked bank account or card the gift goes to ("…6789")'),
 }) satisfies z.ZodType<ClaimCompleteResponse>;
 
 export const giftStatusResponseSchema = z.object({
@@ -67,3 +73,8 @@ export const claimRequestSchema = z
   })
   .strict();
 export type ClaimRequest = z.infer<typeof claimRequestSchema>;
+
+/** The provider's return after the owner's sign-in; the nonce's form is checked by the service (decision 021). */
+export const ownerProofQuerySchema = z.object({
+  proof: z.string().max(100, 'The sign-in proof is not valid').optional().describe('The single-use nonce'),
+});

@@ -18,6 +18,8 @@ export interface PaidGiftOverrides {
   /** The e-mail and name entered on the checkout page. */
   payerEmail?: string;
   payerName?: string;
+  /** Claim links already sent to this address (an earlier gift to it): its claim e-mail is another one. */
+  earlierClaimTokens?: string[];
 }
 
 export interface PaidGift {
@@ -64,7 +66,12 @@ export async function createPaidGift(baseUrl: string, overrides: PaidGiftOverrid
   });
   if (paid.status !== 303) throw new Error(`sandbox checkout answered ${paid.status}: ${await paid.text()}`);
 
-  const mail = await waitForEmail(baseUrl, recipientEmail, (e) => /\/claim\/[A-Za-z0-9_-]{43}/.test(e.text));
+  const earlier = overrides.earlierClaimTokens ?? [];
+  const mail = await waitForEmail(
+    baseUrl,
+    recipientEmail,
+    (e) => /\/claim\/[A-Za-z0-9_-]{43}/.test(e.text) && !earlier.some((token) => e.text.includes(token)),
+  );
   const claimUrl = /(https?:\/\/\S+\/claim\/[A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
   return { claimUrl, claimToken: claimUrl.split('/').pop()!, recipientEmail, checkoutUrl };
 }

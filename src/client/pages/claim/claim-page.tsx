@@ -15,6 +15,7 @@ import { rememberClaimToken, rememberClaimedAmount, rememberThankYouToken } from
 import { useClaimGift } from '../../features/claim/use-claim-gift';
 import { useClaimLookup } from '../../features/claim/use-claim-lookup';
 import { useCompleteClaim } from '../../features/claim/use-complete-claim';
+import { newAccountPath } from '../../../shared/schemas/claim-contract';
 
 const SUCCESS_REDIRECT_MS = 1500;
 
@@ -71,16 +72,18 @@ export default function ClaimPage() {
   let content: React.ReactNode;
   if (returning && (completion.isIdle || completion.isPending))
     content = <Spinner label="Checking your account setup" />;
-  else if (completion.data?.success) content = <ClaimedPanel />;
+  else if (completion.data?.success) content = <ClaimedPanel payoutAccount={completion.data.payoutAccount} />;
   else if (completion.data)
     content = (
       <VerificationPendingPanel
         message={completion.data.message}
         giftId={completion.data.giftId}
+        payoutAccount={completion.data.payoutAccount}
         resumeUrl={`/api/gifts/claim/${encodeURIComponent(token)}/onboarding`}
+        newAccountAction={newAccountPath(token)}
       />
     );
-  else if (claim.data) content = <AccountSetupPanel accountLinkUrl={claim.data.accountLinkUrl} />;
+  else if (claim.data) content = <AccountSetupPanel {...claim.data} newAccountAction={newAccountPath(token)} />;
   else if (lookup.isPending) content = <Spinner label="Loading your gift" />;
   else if (lookup.isError || !lookup.data) content = <GiftNotFound />;
   else content = <ClaimGiftCard gift={lookup.data} claiming={claim.isPending} onClaim={onClaim} />;

@@ -20,9 +20,11 @@ export function sandboxAccountState(row: SandboxAccountRow): ConnectedAccount {
   return {
     id: row.id,
     transfersActive: status === 'verified',
-    detailsSubmitted: status !== 'new',
+    // Submitted details include an owner to sign in (a row from before the phone was asked has none).
+    detailsSubmitted: status !== 'new' && row.phone !== null,
     requirementsPending: PENDING_REQUIREMENTS[status],
     verifying: status === 'pending',
+    payoutLast4: row.payoutLast4,
   };
 }
 
@@ -111,8 +113,12 @@ export async function findTransfer(ctx: SandboxOptions, transferGroup: string): 
   return row ?? null;
 }
 
+/** The dashboard's address; the page itself asks for the owner's code (owner-sign-in.ts), as Stripe's login does. */
 export async function createLoginLink(ctx: SandboxOptions, accountId: string): Promise<{ url: string }> {
-  if (!(await getSandboxAccount(ctx, accountId))) throw new ProviderError(`No such account: ${accountId}`, false);
+  const account = await getSandboxAccount(ctx, accountId);
+  if (!account) throw new ProviderError(`No such account: ${accountId}`, false);
+  // Like Stripe, which makes login links only for accounts that finished onboarding.
+  if (!account.phone) throw new ProviderError('The account has not finished onboarding', false);
   return { url: `${ctx.publicUrl}/sandbox/dashboard/${encodeURIComponent(accountId)}` };
 }
 

@@ -1,18 +1,15 @@
-// Sandbox onboarding and express dashboard pages. The recipient picks the outcome the provider
-// would reach; the sandbox then emits payout_account_updated through the same event handler as provider
-// webhooks, pays out waiting gifts right away when verified, and returns to the claim page.
-import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+// Sandbox onboarding. The recipient picks the outcome the provider would reach; the sandbox then emits
+// payout_account_updated through the same event handler as provider webhooks, pays out waiting gifts right away
+// when verified, and returns to the claim page. The first submission also records the owner's phone (where the
+// sandbox "texts" sign-in codes, decision 021) and the bank account's last 4 digits; made-up test values are filled in.
+import { randomInt } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sandboxAccounts, sandboxTransfers } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { handleProviderEvent } from '../../services/events/handle-event.js';
-import { payOutAccount } from '../../services/payouts/job.js';
-import { formatUsd } from '../../../shared/money.js';
-import { getSandboxAccount, sandboxAccountState, type SandboxAccountStatus } from './connect.js';
-import { escapeHtml, sandboxPage } from './page.js';
+import { getSandboxAccount, type SandboxAccountStatus } from './connect.js';
+import { setSandboxAccountStatus } from './account-status.js';
+import { escapeHtml, sendFormPage } from './page.js';
 
 const OUTCOMES: Array<{ value: SandboxAccountStatus; label: string }> = [
   { value: 'verified', label: 'Verified' },
@@ -20,20 +17,28 @@ const OUTCOMES: Array<{ value: SandboxAccountStatus; label: string }> = [
   { value: 'pending', label: 'Verification pending' },
 ];
 
-const STATUS_LABEL: Record<string, string> = {
-  new: 'Onboarding not started',
-  verified: 'Verified: payouts enabled',
-  needs_info: 'More information needed',
-  pending: 'Verification pending',
-};
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join('');
+/** A made-up US test number in the 555-01xx range reserved for fiction. */
+const madeUpPhone = () => `55501${digits(5)}`;
+const madeUpAccountNumber = () => `000${digits(9)}`;
 
 const submitSchema = z.object({
   outcome: z.enum(['verified', 'needs_info', 'pending'], { error: 'Choose an outcome' }),
   return_url: z.string().min(1),
+  phone: z
+    .string()
+    .transform((v) => v.replace(/[\s()+.-]/g, ''))
+    .pipe(z.string().regex(/^\d{10,15}$/, 'Enter a phone number of 10 to 15 digits'))
+    .optional(),
+  account_number: z
+    .string()
+    .trim()
+    .regex(/^\d{4,17}$/, 'Enter an account number of 4 to 17 digits')
+    .optional(),
 });
 
 /** Sandbox account ids are letters, digits, _ and - (acct_sb_…); anything else names no account. */
-const params = z.object({ accountId: z.string().regex(/^[\w-]{1,100}$/) });
+export const accountParams = z.object({ accountId: z.string().regex(/^[\w-]{1,100}$/) });
 const querystring = z.object({ return_url: z.string().max(2048).optional() });
 
 export const sandboxOnboardingRoutes =
@@ -43,40 +48,18 @@ export const sandboxOnboardingRoutes =
     // Only our own pages are valid return targets: the sandbox is not an open redirect.
     const safeReturn = (url: unknown) =>
       typeof url === 'string' && url.startsWith(`${deps.config.publicUrl}/`) ? url : `${deps.config.publicUrl}/`;
-
-    // Under the site-wide "no-referrer" policy a browser sends "Origin: null" with a form POST, which the CSRF
-    // check must refuse; "same-origin" lets these pages' own forms carry their real origin (and no referrer leaves the site).
-    const page = (reply: FastifyReply, status: number, title: string, body: string) =>
-      reply
-        .status(status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'same-origin')
-        .send(sandboxPage(title, body));
     const missing = (reply: FastifyReply) =>
-      page(reply, 404, 'Account not found', '<h1>Account not found</h1><p>This sandbox account does not exist.</p>');
-
-    /** Sets the account's state, emits account.updated, and pays out its waiting gifts when it became verified. */
-    const setStatus = async (accountId: string, status: SandboxAccountStatus) => {
-      const [row] = await deps.db
-        .update(sandboxAccounts)
-        .set({ status, updatedAt: deps.clock.now() })
-        .where(eq(sandboxAccounts.id, accountId))
-        .returning();
-      if (!row) return false;
-      await handleProviderEvent(deps, {
-        id: `evt_sb_${randomBytes(12).toString('hex')}`,
-        kind: 'payout_account_updated',
-        account: sandboxAccountState(row),
-      });
-      if (status === 'verified') await payOutAccount(deps, accountId);
-      return true;
-    };
+      sendFormPage(
+        reply,
+        404,
+        'Account not found',
+        '<h1>Account not found</h1><p>This sandbox account does not exist.</p>',
+      );
 
     // HTML pages: a malformed account id gets the page's own "not found" notice (attachValidation), not JSON.
     app.get(
       '/sandbox/onboarding/:accountId',
-      { schema: { params, querystring }, attachValidation: true },
+      { schema: { params: accountParams, querystring }, attachValidation: true },
       async (request, reply) => {
         // Params are checked first: a failure there names no account; a bad return_url just falls back to the home page.
         const badParams = request.validationError?.validationContext === 'params';
@@ -85,7 +68,13 @@ export const sandboxOnboardingRoutes =
         const returnUrl = request.validationError ? undefined : request.query.return_url;
         const field = (id: string, label: string, value: string, extra = '') =>
           `<label for="${id}">${label}</label><input id="${id}" name="${id}" value="${escapeHtml(value)}" ${extra}>`;
-        return page(
+        // Once given, the owner's phone and bank stay: a later submission (more information) only updates the checks.
+        const owner = account.phone
+          ? `<p class="muted">Signed-in details stay as given: bank account ending in ${escapeHtml(account.payoutLast4 ?? '')}.</p>`
+          : `${field('phone', 'Mobile phone (sign-in codes are texted here)', madeUpPhone(), 'autocomplete="tel" inputmode="tel"')}
+${field('routing_number', 'Routing number', '110000000', 'inputmode="numeric"')}
+${field('account_number', 'Account number', madeUpAccountNumber(), 'inputmode="numeric"')}`;
+        return sendFormPage(
           reply,
           200,
           'Verify your identity',
@@ -97,8 +86,7 @@ ${field('first_name', 'Legal first name', 'Jenny', 'autocomplete="given-name"')}
 ${field('last_name', 'Legal last name', 'Rosen', 'autocomplete="family-name"')}
 ${field('dob', 'Date of birth', '1990-01-01', 'type="date"')}
 ${field('ssn_last_4', 'Last 4 digits of SSN', '0000', 'inputmode="numeric"')}
-${field('routing_number', 'Routing number', '110000000', 'inputmode="numeric"')}
-${field('account_number', 'Account number', '000123456789', 'inputmode="numeric"')}
+${owner}
 <label for="outcome">Outcome</label>
 <select id="outcome" name="outcome">${OUTCOMES.map((o) => `<option value="${o.value}">${o.label}</option>`).join('')}</select>
 <p class="muted">The outcome decides what the provider's checks conclude.</p>
@@ -110,62 +98,26 @@ ${field('account_number', 'Account number', '000123456789', 'inputmode="numeric"
 
     app.post(
       '/sandbox/onboarding/:accountId',
-      { schema: { params }, attachValidation: true },
+      { schema: { params: accountParams }, attachValidation: true },
       async (request, reply) => {
         if (request.validationError) return missing(reply);
         const parsed = submitSchema.safeParse(request.body ?? {});
         if (!parsed.success) {
-          return page(
+          return sendFormPage(
             reply,
             400,
             'Check the form',
             `<h1>Check the form</h1><p class="error">${escapeHtml(parsed.error.issues[0]!.message)}</p>`,
           );
         }
-        if (!(await setStatus(request.params.accountId, parsed.data.outcome))) return missing(reply);
+        const { outcome, phone, account_number: accountNumber } = parsed.data;
+        // A form without them (a script posting only the outcome) gets made-up details, as the page would fill in.
+        const details = {
+          phone: phone ?? madeUpPhone(),
+          payoutLast4: (accountNumber ?? madeUpAccountNumber()).slice(-4),
+        };
+        if (!(await setSandboxAccountStatus(deps, request.params.accountId, outcome, details))) return missing(reply);
         return reply.redirect(safeReturn(parsed.data.return_url), 303);
-      },
-    );
-
-    app.get('/sandbox/dashboard/:accountId', { schema: { params }, attachValidation: true }, async (request, reply) => {
-      const account = request.validationError ? null : await getSandboxAccount(ctx, request.params.accountId);
-      if (!account) return missing(reply);
-      const transfers = await deps.db
-        .select()
-        .from(sandboxTransfers)
-        .where(eq(sandboxTransfers.accountId, account.id))
-        .orderBy(desc(sandboxTransfers.createdAt));
-      const rows = transfers
-        .map(
-          (t) =>
-            `<tr><td>${escapeHtml(t.createdAt.toISOString().slice(0, 10))} · ${escapeHtml(t.description ?? 'Transfer')}</td><td>${formatUsd(t.amountCents)}</td></tr>`,
-        )
-        .join('');
-      const verify =
-        account.status === 'verified'
-          ? ''
-          : `<form method="post" action="/sandbox/dashboard/${encodeURIComponent(account.id)}/verify">
-<p class="muted">In the sandbox, you decide when the provider's checks finish.</p>
-<button type="submit">Complete verification</button></form>`;
-      return page(
-        reply,
-        200,
-        'Express dashboard',
-        `<h1>Express dashboard</h1>
-<p>${escapeHtml(account.email)}</p>
-<p><strong>Status:</strong> ${escapeHtml(STATUS_LABEL[account.status] ?? account.status)}</p>
-<h2>Transfers</h2>
-${rows ? `<table>${rows}</table>` : '<p class="muted">No transfers yet.</p>'}
-${verify}`,
-      );
-    });
-
-    app.post(
-      '/sandbox/dashboard/:accountId/verify',
-      { schema: { params }, attachValidation: true },
-      async (request, reply) => {
-        if (request.validationError || !(await setStatus(request.params.accountId, 'verified'))) return missing(reply);
-        return reply.redirect(`/sandbox/dashboard/${encodeURIComponent(request.params.accountId)}`, 303);
       },
     );
   };

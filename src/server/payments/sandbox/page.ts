@@ -1,4 +1,5 @@
 // The frame of every sandbox page: the banner that says no real money moves, and minimal styling.
+import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../../email/render.js';
 
 export { escapeHtml };
@@ -30,4 +31,18 @@ caption{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0
 <header class="banner"><p>Sandbox mode — no real money moves</p></header>
 <main${options.wide ? ' class="wide"' : ''}>${body}</main>
 </body></html>`;
+}
+
+/**
+ * Answers a sandbox page with its own forms. Under the site-wide "no-referrer" policy a browser sends "Origin: null"
+ * with a form POST, which the CSRF check must refuse; "same-origin" lets these pages' own forms carry their real
+ * origin (and no referrer leaves the site).
+ */
+export function sendFormPage(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'same-origin')
+    .send(sandboxPage(title, body));
 }

@@ -1,6 +1,6 @@
 // The sandbox provider: a local stand-in for Stripe that is a product feature (try Hushgift with no keys).
 // It keeps its state in sandbox_* tables and emits app events straight into the one event handler.
-// Each area lives in its own module: checkout.ts, connect.ts, refunds.ts, webhooks.ts; faults.ts holds the
+// Each area lives in its own module: checkout.ts, connect.ts, owner-sign-in.ts, refunds.ts, webhooks.ts; faults.ts holds the
 // outage and refusals the sandbox console (console-routes.ts) switches on, checked before every money call.
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -13,6 +13,7 @@ import type {
 } from '../provider.js';
 import * as checkout from './checkout.js';
 import * as connect from './connect.js';
+import * as ownerSignIn from './owner-sign-in.js';
 import * as refunds from './refunds.js';
 import * as webhooks from './webhooks.js';
 import { duringOutage, refusedMovement } from './faults.js';
@@ -34,6 +35,8 @@ export class SandboxProvider implements PaymentProvider {
     connect.createConnectedAccount(this.options, input);
   createAccountLink = (input: { accountId: string; returnUrl: string; refreshUrl: string }) =>
     connect.createAccountLink(this.options, input);
+  createOwnerSignIn = (input: { accountId: string; returnUrl: string; refreshUrl: string }) =>
+    ownerSignIn.createOwnerSignIn(this.options, input);
   retrieveAccount = (accountId: string) => connect.retrieveAccount(this.options, accountId);
   createTransfer = async (input: CreateTransferInput) => {
     await duringOutage(this.options);

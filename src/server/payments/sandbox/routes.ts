@@ -1,11 +1,12 @@
-// The sandbox's hosted pages: checkout (send work), onboarding and express dashboard (claim work), and the
-// operator's console (the provider's side: refunds, disputes, reversals, outages), never in production.
+// The sandbox's hosted pages: checkout (send work), onboarding, the owner's sign-in, phone and express dashboard
+// (claim work), and the operator's console (the provider's side: refunds, disputes, reversals, outages), never in production.
 // Server-rendered HTML with plain forms: no script, so the strict CSP holds.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { isDevelopment } from '../../config.js';
 import { sandboxCheckoutRoutes } from './checkout-routes.js';
 import { sandboxOnboardingRoutes } from './onboarding-routes.js';
+import { sandboxOwnerRoutes } from './owner-routes.js';
 import { sandboxConsoleRoutes } from './console-routes.js';
 
 export const sandboxRoutes =
@@ -13,5 +14,6 @@ export const sandboxRoutes =
   async (app) => {
     await app.register(sandboxCheckoutRoutes(deps));
     await app.register(sandboxOnboardingRoutes(deps));
+    await app.register(sandboxOwnerRoutes(deps));
     if (isDevelopment(deps.config)) await app.register(sandboxConsoleRoutes(deps));
   };

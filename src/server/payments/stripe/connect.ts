@@ -30,12 +30,17 @@ export function toConnectedAccount(account: Stripe.Account | Record<string, unkn
   const capabilities = (a.capabilities ?? {}) as Record<string, unknown>;
   const requirements = (a.requirements ?? {}) as Record<string, unknown>;
   const pending = new Set([...list(requirements.currently_due), ...list(requirements.past_due)]);
+  const external = (a.external_accounts ?? {}) as { data?: unknown };
+  const payouts = (Array.isArray(external.data) ? external.data : []) as Array<Record<string, unknown>>;
+  // The bank account (or debit card) payouts in the account's currency go to; else the first one listed.
+  const target = payouts.find((e) => e.default_for_currency === true) ?? payouts[0];
   return {
     id: String(a.id),
     transfersActive: capabilities.transfers === 'active',
     detailsSubmitted: a.details_submitted === true,
     requirementsPending: pending.size,
     verifying: list(requirements.pending_verification).length > 0,
+    payoutLast4: typeof target?.last4 === 'string' ? target.last4 : null,
   };
 }
 
@@ -71,6 +76,19 @@ export async function createAccountLink(
     }),
   );
   return { url: link.url };
+}
+
+/**
+ * The owner's sign-in to an existing Express account: an Account Link. For an account whose details are in, Stripe
+ * first signs its owner in with the code it texts to the account's phone, then sends them to return_url. Stripe
+ * also uses return_url when the user leaves the flow (its docs: "upon leaving or completing"), which the app cannot
+ * tell apart: decision 021 records that limit. Login links cannot serve: they take no return URL.
+ */
+export function createOwnerSignIn(
+  ctx: StripeContext,
+  input: { accountId: string; returnUrl: string; refreshUrl: string },
+): Promise<{ url: string }> {
+  return createAccountLink(ctx, input);
 }
 
 export async function retrieveAccount(ctx: StripeContext, accountId: string): Promise<ConnectedAccount> {

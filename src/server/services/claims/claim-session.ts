@@ -28,6 +28,15 @@ export async function holdsClaimSession(
   gift: { id: number; publicId: string },
   cookies: ClaimSessionCookies,
 ): Promise<boolean> {
+  return (await claimSessionHash(deps, gift, cookies)) !== null;
+}
+
+/** The stored form (SHA-256) of the caller's live claim session of this gift, or null: what an owner proof is bound to. */
+export async function claimSessionHash(
+  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  gift: { id: number; publicId: string },
+  cookies: ClaimSessionCookies,
+): Promise<string | null> {
   const session = await readSession(deps.db, deps.clock, 'claim', cookies(gift.publicId));
-  return session?.subjectId === gift.id;
+  return session?.subjectId === gift.id ? session.idHash : null;
 }

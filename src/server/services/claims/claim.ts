@@ -1,6 +1,7 @@
-// POST /api/gifts/claim/:token: checks the security answer, then starts the claim: the recipient's connected
-// account (one per e-mail), the onboarding link and the claim session that the later steps need
-// (claim-session.ts). An account reused from an earlier gift is reached only through this gift's own answer.
+// POST /api/gifts/claim/:token: checks the security answer, then starts the claim: the claim session that the
+// later steps need (claim-session.ts) and the provider page where the payout account is settled (payout-step.ts):
+// the owner's sign-in to an existing account for this address, or the onboarding of the gift's own account
+// (decision 021). An account from an earlier gift is never used on the answer alone.
 //
 // The lockout (decision 012) is counted in the gift's row, so every instance shares it, and each answer is
 // counted *before* it is checked: one conditional update admits the attempt only while the gift is not locked,
@@ -10,7 +11,7 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
-import { normaliseAnswer, verifySecret } from '../../crypto.js';
+import { normaliseAnswer, sha256, verifySecret } from '../../crypto.js';
 import { badRequest, humanWait, notFound, tooManyRequests } from '../../errors.js';
 import { HOUR, MINUTE } from '../../clock.js';
 import {
@@ -21,8 +22,7 @@ import {
 } from '../../../shared/constants.js';
 import { CLAIM_MESSAGES, type ClaimStartResponse } from '../../../shared/schemas/claim.js';
 import { requireGiftByToken, withinClaimWindow, withinClaimWindowSql, type GiftRow } from './find-gift.js';
-import { ensureRecipientAccount } from './recipient-account.js';
-import { onboardingUrl } from './onboarding-link.js';
+import { payoutStep } from './payout-step.js';
 import { admitClaimAttempt, admitClaimStart } from './client-limit.js';
 import { withdrawAttempts } from '../rate-limit.js';
 import { openClaimSession, type OpenedClaimSession } from './claim-session.js';
@@ -142,7 +142,6 @@ export async function startClaim(
     await withdrawAttempts(deps.db, addressAttempt);
   }
 
-  const accountId = await ensureRecipientAccount(deps, gift.recipientEmail!);
   const now = deps.clock.now();
   // Conditional: still paid and in its window; a lock or freeze this right answer caused is lifted, any other
   // holds (an answer racing this one locked the gift). The job checks the account soon.
@@ -150,7 +149,6 @@ export async function startClaim(
     .update(gifts)
     .set({
       claimStartedAt: sql`coalesce(${gifts.claimStartedAt}, ${now.toISOString()}::timestamptz)`,
-      recipientAccountId: sql`coalesce(${gifts.recipientAccountId}, ${accountId})`,
       reconcileAfter: now,
       ...(attempt ? forgive(attempt) : { wrongAnswerCount: 0 }),
     })
@@ -166,6 +164,6 @@ export async function startClaim(
   if (!started) assertClaimable(await requireGiftByToken(deps.db, token), now);
   if (!started) throw notFound(CLAIM_MESSAGES.notFound);
 
-  const accountLinkUrl = await onboardingUrl(deps, token, started.recipientAccountId!);
-  return { answer: { accountLinkUrl }, session: await openClaimSession(deps, started) };
+  const session = await openClaimSession(deps, started);
+  return { answer: await payoutStep(deps, token, started, sha256(session.id)), session };
 }

@@ -1,11 +1,13 @@
-// GET /api/gifts/claim/:token/complete: the check that runs when the recipient returns from onboarding.
-// It needs the gift's claim session (without one it answers as for an unknown gift), reads the account from the
+// GET /api/gifts/claim/:token/complete: the check that runs when the recipient returns from onboarding or from the
+// owner's sign-in. It needs the gift's claim session (without one it answers as for an unknown gift), reads the account from the
 // provider (returning proves nothing; the read is shared per gift for a few seconds, account-reads.ts) and, when
-// it can receive transfers, pays the gift out exactly once; otherwise it says what is still pending.
+// it can receive transfers, pays the gift out exactly once; otherwise it says what is still pending. A gift without
+// an account yet (its claimant has neither signed in to an existing one nor set up a new one) pays nothing. The
+// answer names the account, masked (decision 021).
 import type { ServiceDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
 import { formatCents, formatUsd } from '../../../shared/money.js';
-import { CLAIM_MESSAGES, type ClaimCompleteResponse } from '../../../shared/schemas/claim.js';
+import { CLAIM_MESSAGES, maskedAccount, type ClaimCompleteResponse } from '../../../shared/schemas/claim.js';
 import type { ConnectedAccount } from '../../payments/provider.js';
 import { payOutGift } from '../payouts/pay-out.js';
 import { requireGiftByToken } from './find-gift.js';
@@ -15,6 +17,17 @@ import { readGiftAccount } from './account-reads.js';
 /** A card dispute froze the gift: said without naming the sender or the dispute. */
 export const ON_HOLD_MESSAGE =
   'Your account is ready, but this gift is on hold while its payment is being checked. We will send it automatically if the check clears.';
+
+/** Claimed, but no account chosen yet: the owner's sign-in or "Use a different account" is still to be done. */
+export const NO_ACCOUNT_YET =
+  'Choose where your gift goes first: sign in to your existing payout account, or choose "Use a different account".';
+
+/** The masked account the gift pays into (decision 021); null when it has none or the provider cannot say now. */
+async function payoutAccount(deps: ServiceDeps, gift: { id: number; recipientAccountId: string | null }) {
+  if (!gift.recipientAccountId) return null;
+  const account = await readGiftAccount(deps, gift.id, gift.recipientAccountId).catch(() => null);
+  return account?.payoutLast4 ? maskedAccount(account.payoutLast4) : null;
+}
 
 export function pendingMessage(account: ConnectedAccount): string {
   if (account.requirementsPending > 0) {
@@ -33,7 +46,11 @@ export async function completeClaim(
 ): Promise<ClaimCompleteResponse> {
   const gift = await requireGiftByToken(deps.db, token);
   if (!(await holdsClaimSession(deps, gift, cookies))) throw notFound(CLAIM_MESSAGES.notFound);
-  const base = { giftId: gift.publicId, amount: formatCents(gift.amountCents) };
+  const base = {
+    giftId: gift.publicId,
+    amount: formatCents(gift.amountCents),
+    payoutAccount: await payoutAccount(deps, gift),
+  };
   const amount = formatUsd(gift.amountCents);
   const done = {
     success: true,
@@ -43,9 +60,10 @@ export async function completeClaim(
   if (gift.status === 'claimed') return done;
   if (gift.status === 'pending') throw badRequest(CLAIM_MESSAGES.notPaid);
   if (gift.status !== 'paid') throw notFound(CLAIM_MESSAGES.notFound);
-  if (!gift.claimStartedAt || !gift.recipientAccountId) {
+  if (!gift.claimStartedAt) {
     throw badRequest('Please claim your gift first: open your claim link and press "Claim Your Gift".');
   }
+  if (!gift.recipientAccountId) throw badRequest(NO_ACCOUNT_YET);
 
   const outcome = await payOutGift(deps, gift.id, (accountId) => readGiftAccount(deps, gift.id, accountId));
   switch (outcome.kind) {

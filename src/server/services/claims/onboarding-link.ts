@@ -1,8 +1,8 @@
-// The link a recipient follows to set up payouts: the provider's onboarding, or straight back to the claim
-// page when the account (reused from an earlier gift) can already receive transfers.
+// The link a recipient follows to set up payouts for the gift's own account: the provider's onboarding, or straight
+// back to the claim page when that account can already receive transfers. The gift is bound to an account only by
+// its own claim (a new account, or one whose owner signed in: decision 021), so that shortcut pays no stranger.
 import type { ServiceDeps } from '../../deps.js';
-import { claimReturnUrl, onboardingRefreshUrl, requireGiftByToken } from './find-gift.js';
-import { holdsClaimSession, type ClaimSessionCookies } from './claim-session.js';
+import { claimReturnUrl, onboardingRefreshUrl } from './find-gift.js';
 
 export async function onboardingUrl(deps: ServiceDeps, token: string, accountId: string): Promise<string> {
   const { publicUrl } = deps.config;
@@ -14,23 +14,4 @@ export async function onboardingUrl(deps: ServiceDeps, token: string, accountId:
     refreshUrl: onboardingRefreshUrl(publicUrl, token),
   });
   return link.url;
-}
-
-/**
- * The refresh_url target: a fresh link for a claim in progress, in its claim session. Anything else goes back to
- * the claim page; without the session that is the same answer as for an unknown gift, and the page asks the
- * question again.
- */
-export async function refreshOnboarding(
-  deps: ServiceDeps,
-  token: string,
-  cookies: ClaimSessionCookies,
-): Promise<string> {
-  const claimPage = `${deps.config.publicUrl}/claim/${token}`;
-  const found = await requireGiftByToken(deps.db, token).catch(() => null);
-  const gift = found && (await holdsClaimSession(deps, found, cookies)) ? found : null;
-  if (!gift || gift.status !== 'paid' || !gift.recipientAccountId || gift.transferStartedAt) {
-    return gift?.status === 'claimed' ? claimReturnUrl(deps.config.publicUrl, token) : claimPage;
-  }
-  return onboardingUrl(deps, token, gift.recipientAccountId);
 }

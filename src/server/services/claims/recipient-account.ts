@@ -1,28 +1,86 @@
-// One connected payout account per recipient e-mail, reused by later gifts so a recipient verifies once.
-import { eq, sql } from 'drizzle-orm';
-import { recipientAccounts } from '../../db/schema.js';
+// Payout accounts belong to a person, not to an address (decision 021). Each account is set up for one gift's
+// claim and recorded under the recipient's e-mail. A later gift to that address may pay into one only after its
+// claimant proved at the provider that the account is theirs (owner-proof.ts); otherwise its claim sets up a new
+// account, which pays nobody before its claimant has onboarded it.
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { gifts, recipientAccounts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
-import { sha256 } from '../../crypto.js';
+import type { GiftRow } from './find-gift.js';
 
-export async function ensureRecipientAccount(deps: ServiceDeps, email: string): Promise<string> {
-  const key = email.trim().toLowerCase();
-  const find = async () => {
-    const [row] = await deps.db
-      .select({ id: recipientAccounts.providerAccountId })
-      .from(recipientAccounts)
-      .where(eq(sql`lower(${recipientAccounts.email})`, key));
-    return row?.id;
-  };
-  const existing = await find();
-  if (existing) return existing;
-  // Two claims racing for the same e-mail send the same idempotency key, so the provider creates one account.
+/** How many of an address's newest accounts are asked about: each is one provider read. */
+const NEWEST_ACCOUNTS = 3;
+
+/**
+ * The existing account this claim may pay into once its owner signs in: the gift's own account, else the newest
+ * one set up for the address whose owner finished onboarding (the provider has someone to sign in).
+ */
+export async function accountToProve(deps: ServiceDeps, gift: GiftRow): Promise<string | null> {
+  const newest = await deps.db
+    .select({ id: recipientAccounts.providerAccountId })
+    .from(recipientAccounts)
+    .where(eq(sql`lower(${recipientAccounts.email})`, gift.recipientEmail!.trim().toLowerCase()))
+    .orderBy(desc(recipientAccounts.id))
+    .limit(NEWEST_ACCOUNTS);
+  const ids = [gift.recipientAccountId, ...newest.map((row) => row.id)];
+  const candidates = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  for (const id of candidates) if ((await deps.payments.retrieveAccount(id)).detailsSubmitted) return id;
+  return null;
+}
+
+/**
+ * A new account for this gift's claim, bound to the gift while no transfer has started. Reuses the gift's own
+ * account while its onboarding has not been submitted, so pressing "Use a different account" twice sets up one.
+ * Answers the account the gift is bound to now.
+ */
+export async function bindNewAccount(deps: ServiceDeps, gift: GiftRow): Promise<string> {
+  const ownUnfinished = await ownAccountInProgress(deps, gift);
+  const accountId = ownUnfinished ?? (await createGiftAccount(deps, gift));
+  await deps.db
+    .update(gifts)
+    .set({ recipientAccountId: accountId, reconcileAfter: deps.clock.now() })
+    .where(
+      and(
+        eq(gifts.id, gift.id),
+        eq(gifts.status, 'paid'),
+        isNull(gifts.transferStartedAt),
+        isNull(gifts.refundStartedAt),
+      ),
+    );
+  return accountId;
+}
+
+async function ownAccountInProgress(deps: ServiceDeps, gift: GiftRow): Promise<string | null> {
+  if (!gift.recipientAccountId) return null;
+  const [own] = await deps.db
+    .select({ id: recipientAccounts.id })
+    .from(recipientAccounts)
+    .where(
+      and(eq(recipientAccounts.providerAccountId, gift.recipientAccountId), eq(recipientAccounts.giftId, gift.id)),
+    );
+  if (!own) return null;
+  return (await deps.payments.retrieveAccount(gift.recipientAccountId)).detailsSubmitted
+    ? null
+    : gift.recipientAccountId;
+}
+
+/**
+ * Creates the gift's next account. The key names the gift, its claim's start and how many accounts it already has,
+ * so two requests racing for the same gift send the same key and the provider creates one account, while a claim
+ * started again (after the provider disconnected the account, whose row is then gone) gets a new one.
+ */
+async function createGiftAccount(deps: ServiceDeps, gift: GiftRow): Promise<string> {
+  const email = gift.recipientEmail!.trim().toLowerCase();
+  const [made] = await deps.db
+    .select({ n: count() })
+    .from(recipientAccounts)
+    .where(eq(recipientAccounts.giftId, gift.id));
   const { id } = await deps.payments.createConnectedAccount({
-    email: key,
-    idempotencyKey: `recipient:${sha256(key).slice(0, 32)}:account`,
+    email,
+    idempotencyKey: `${deps.config.providerKeyPrefix}:${gift.publicId}:account:${gift.claimStartedAt?.getTime() ?? 0}:${(made?.n ?? 0) + 1}`,
   });
   await deps.db
     .insert(recipientAccounts)
-    .values({ email: key, providerAccountId: id, createdAt: deps.clock.now() })
+    .values({ email, providerAccountId: id, giftId: gift.id, createdAt: deps.clock.now() })
     .onConflictDoNothing();
-  return (await find()) ?? id;
+  return id;
 }

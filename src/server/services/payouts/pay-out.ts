@@ -46,7 +46,8 @@ export async function payOutGift(
     const [won] = await tx
       .update(gifts)
       .set({ transferStartedAt: now })
-      .where(and(eq(gifts.id, gift.id), moneyUndecided()))
+      // Still the account just read (its id): a claimant who chose another one meanwhile (decision 021) is not overtaken.
+      .where(and(eq(gifts.id, gift.id), eq(gifts.recipientAccountId, account.id), moneyUndecided()))
       .returning();
     return won ? requestTransfer(tx, deps, won, now) : null;
   });
