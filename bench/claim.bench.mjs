@@ -1,70 +1,118 @@
-// The claim lookup, GET /api/gifts/claim/:token, the hottest public call: the built app on PostgreSQL at 64
-// connections against a bare Fastify + node-postgres server doing the same single indexed lookup, side by side
-// in one run on the same database (alternating rounds, so both see the same machine load).
-// Targets (issue 16): throughput >= 0.9x the bare server's, p99 latency <= 1.3x, no failed request; exits non-zero
-// when one is missed. Run: npm run bench claim
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+// The claim lookup, GET /api/gifts/claim/:token, the hottest public call: the built app, started as production
+// starts it (jobs on, logging at info; bench/lib/server.mjs), on PostgreSQL against the best a bare Fastify +
+// node-postgres server does for the same lookup (bench/lib/bare-claim-server.mjs: same pool size, a named prepared
+// statement, the app's own answer headers replayed), side by side in one run, rounds alternating.
+// The bench proves it can see (issue 27): the load generator's ceiling against a server doing nothing is measured
+// in every round, and the faster side must stay under half of it; the bare server with a fixed extra CPU cost of
+// 20% per request must read as <= 0.85x of itself.
+// Targets (issues 16 and 27): throughput >= 0.9x the bare server's, p99 <= 1.3x, no failed request; exits non-zero
+// when one is missed. Run: npm run bench claim (BENCH_DURATION seconds per side and round, default 4;
+// BENCH_ROUNDS, default 3; BENCH_GIFTS, default 2000).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { freePort, freshPostgres, startBuiltServer } from './lib/server.mjs';
+import {
+  extraCostMicros,
+  getRequests,
+  load,
+  ratios,
+  replayableHeaders,
+  sideBySide,
+  startProcess,
+  startTrivialServer,
+} from './lib/http-bench.mjs';
+import { seedClaimableGifts } from './lib/claim-seed.mjs';
+import { freshPostgres, startBuiltServer } from './lib/server.mjs';
 import { checkTargets } from './lib/targets.mjs';
 
 const CONNECTIONS = 64;
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const GIFTS = 2000;
+const SECONDS = Number(process.env.BENCH_DURATION ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const GIFTS = Number(process.env.BENCH_GIFTS ?? 2000);
+const POOL = '20';
 
 const database = await freshPostgres('claim');
-const app = await startBuiltServer({ databaseUrl: database.url }); // migrates the fresh database
-const tokens = await seed(database.url);
-const barePort = await freePort();
-const bare = spawn(process.execPath, ['bench/lib/bare-claim-server.mjs'], {
-  env: { PATH: process.env.PATH, PORT: String(barePort), DATABASE_URL: database.url, POOL_MAX: '20' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const bareUrl = `http://127.0.0.1:${barePort}`;
-await waitUp(bareUrl);
-
+const app = await startBuiltServer({ databaseUrl: database.url, env: { DATABASE_POOL_MAX: POOL } }); // migrates
+const stops = [() => app.stop(), () => database.drop()];
 try {
-  // Both answer the same thing for the same token.
-  const [a, b] = await Promise.all(
-    [app.url, bareUrl].map((u) => fetch(`${u}/api/gifts/claim/${tokens[0]}`).then((r) => r.json())),
-  );
-  if (JSON.stringify(a) !== JSON.stringify(b))
-    throw new Error(`answers differ: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+  const tokens = await seedClaimableGifts(database.url, GIFTS);
+  // Every request a different token, built before the run (a fixed set, cycled).
+  const requests = getRequests(tokens.map((t) => `/api/gifts/claim/${t}`));
+  const first = await fetch(`${app.url}/api/gifts/claim/${tokens[0]}`);
+  const headers = replayableHeaders(first);
+  const bareEnv = { DATABASE_URL: database.url, POOL_MAX: POOL, BARE_HEADERS: JSON.stringify(headers) };
+  const bare = await startProcess('bench/lib/bare-claim-server.mjs', bareEnv);
+  stops.unshift(() => bare.stop());
+  const trivial = await startTrivialServer();
+  stops.unshift(() => trivial.stop());
+  await sameAnswers(app.url, bare.url, tokens[0], first, await first.text());
 
-  await load(app.url, 3);
-  await load(bareUrl, 3);
-  const results = { app: [], bare: [] };
-  for (let i = 0; i < ROUNDS; i++) {
-    results.bare.push(await load(bareUrl, DURATION_S));
-    results.app.push(await load(app.url, DURATION_S));
-  }
-  const summary = (runs) => ({
-    rps: Math.round(runs.reduce((s, r) => s + r.requests.average, 0) / runs.length),
-    p50: Math.round((runs.reduce((s, r) => s + r.latency.p50, 0) / runs.length) * 10) / 10,
-    p99: Math.round((runs.reduce((s, r) => s + r.latency.p99, 0) / runs.length) * 10) / 10,
-    errors: runs.reduce((s, r) => s + r.errors + r.non2xx, 0),
+  // The self-check's fixed cost: 20% of the CPU time the bare server spends per request.
+  const extra = await extraCostMicros(bare, { requests, connections: CONNECTIONS, seconds: 3 });
+  const bareSlow = await startProcess('bench/lib/bare-claim-server.mjs', {
+    ...bareEnv,
+    EXTRA_COST_MICROS: String(extra),
   });
-  const appS = summary(results.app);
-  const bareS = summary(results.bare);
-  const throughputRatio = Math.round((appS.rps / bareS.rps) * 100) / 100;
-  const p99Ratio = Math.round((appS.p99 / bareS.p99) * 100) / 100;
+  stops.unshift(() => bareSlow.stop());
+
+  const ceilingFirst = await load({ port: trivial.port, requests, connections: CONNECTIONS, seconds: 3 });
   console.log(
-    `connections ${CONNECTIONS}, ${ROUNDS} rounds x ${DURATION_S} s each, ${GIFTS} gifts, PostgreSQL, pool 20 each`,
+    `generator ceiling (a server doing nothing): ${ceilingFirst.rps} req/s, load average ${loadavg()[0].toFixed(2)}`,
   );
-  console.table({ 'Hushgift app': appS, 'bare Fastify + pg': bareS });
-  console.log(`load average ${loadavg()[0].toFixed(1)}`);
+  console.log(
+    `${CONNECTIONS} connections, ${ROUNDS} rounds x ${SECONDS} s per side, ${GIFTS} gifts, PostgreSQL, pool ${POOL} each, ` +
+      `self-check cost ${extra} µs per request`,
+  );
+  const run = await sideBySide({
+    sides: [
+      { name: 'ceiling', port: trivial.port },
+      { name: 'bare', port: bare.port, pid: bare.pid },
+      { name: 'app', port: Number(new URL(app.url).port), pid: app.pid },
+      { name: 'bare+20%', port: bareSlow.port, pid: bareSlow.pid },
+    ],
+    requests,
+    connections: CONNECTIONS,
+    rounds: ROUNDS,
+    seconds: SECONDS,
+  });
+
+  const throughput = ratios(run, 'app', 'bare', 'rps');
+  const p99 = ratios(run, 'app', 'bare', 'p99');
+  const selfCheck = ratios(run, 'bare+20%', 'bare', 'rps');
+  const cpu = ratios(run, 'app', 'bare', 'cpuMicros');
+  const generatorShare = {
+    ...run,
+    rounds: run.rounds.map((r) => ({
+      sides: { fast: { rps: Math.max(r.sides.app.rps, r.sides.bare.rps) }, ceiling: r.sides.ceiling },
+    })),
+  };
+  const ofCeiling = ratios(generatorShare, 'fast', 'ceiling', 'rps');
+  const failed = (name) => run.rounds.reduce((s, r) => s + r.sides[name].failed, 0);
+  const appRequests = run.rounds.reduce((s, r) => s + r.sides.app.count, 0);
+  const logLines = readFileSync(app.logFile, 'utf8').split('\n').length - 1;
+  const loads = run.rounds.map((r) => r.load1);
+  const fmt = (s) => `${s.median}x (min ${s.min}, max ${s.max})`;
+  console.log(`load average per round: ${loads.join(', ')}; app log: ${logLines} lines`);
+  console.log(`app CPU time per request: ${fmt(cpu)} the bare server's`);
+
   const missed = checkTargets('claim lookup', [
-    { what: 'throughput >= 0.9x the bare server', measured: `${throughputRatio}x`, met: throughputRatio >= 0.9 },
-    { what: 'p99 <= 1.3x the bare server', measured: `${p99Ratio}x`, met: p99Ratio <= 1.3 },
+    {
+      what: 'generator: the faster side <= 0.5x the generator ceiling',
+      measured: fmt(ofCeiling),
+      met: ofCeiling.median <= 0.5,
+    },
+    { what: 'self-check: bare + 20% cost <= 0.85x bare', measured: fmt(selfCheck), met: selfCheck.median <= 0.85 },
+    { what: 'throughput >= 0.9x the bare server', measured: fmt(throughput), met: throughput.median >= 0.9 },
+    { what: 'p99 <= 1.3x the bare server', measured: fmt(p99), met: p99.median <= 1.3 },
     {
       what: 'no failed request',
-      measured: `${appS.errors} app, ${bareS.errors} bare`,
-      met: appS.errors === 0 && bareS.errors === 0,
+      measured: `${failed('app')} app, ${failed('bare')} bare`,
+      met: failed('app') === 0 && failed('bare') === 0,
+    },
+    {
+      what: 'the app logged at info (a line per request)',
+      measured: `${logLines} lines for ${appRequests} measured requests`,
+      met: logLines >= appRequests,
     },
   ]);
   mkdirSync('bench/results', { recursive: true });
@@ -73,12 +121,16 @@ try {
     JSON.stringify(
       {
         connections: CONNECTIONS,
-        durationS: DURATION_S,
-        rounds: ROUNDS,
-        app: appS,
-        bare: bareS,
-        throughputRatio,
-        p99Ratio,
+        seconds: SECONDS,
+        rounds: run.rounds,
+        gifts: GIFTS,
+        extraCostMicros: extra,
+        ceilingFirst: ceilingFirst.rps,
+        throughput,
+        p99,
+        selfCheck,
+        ofCeiling,
+        cpu,
         missed,
       },
       null,
@@ -86,59 +138,23 @@ try {
     ),
   );
 } finally {
-  bare.kill('SIGTERM');
-  await app.stop();
-  await database.drop();
+  for (const stop of stops) await stop();
 }
 
-function load(url, seconds) {
-  let i = 0;
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/gifts/claim/${tokens[i++ % tokens.length]}` }) },
-    ],
-  });
-}
-
-/** Paid gifts inside their 30-day claim window (the app answers 404 for a gift without an expiry date). */
-async function seed(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const list = [];
-  const now = new Date();
-  for (let start = 0; start < GIFTS; start += 500) {
-    const values = [];
-    const params = [];
-    for (let j = start; j < Math.min(GIFTS, start + 500); j++) {
-      const token = randomBytes(32).toString('base64url');
-      list.push(token);
-      params.push(`g_${randomBytes(12).toString('base64url')}`, createHash('sha256').update(token).digest('hex'), now);
-      const p = params.length;
-      values.push(
-        `($${p - 2}, 'paid', 5000, 280, 100, 5380, 'Rita', 'Happy birthday!', 'What is your pet''s name?', $${p - 1}, $${p}, $${p}, $${p}::timestamptz + interval '30 days')`,
-      );
-    }
-    await client.query(
-      `insert into gifts (public_id, status, amount_cents, fee_cents, tip_cents, total_cents, recipient_first_name,
-        personal_note, security_question, claim_token_hash, created_at, paid_at, expires_at) values ${values.join(',')}`,
-      params,
-    );
-  }
-  await client.end();
-  return list;
-}
-
-async function waitUp(url) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`${url}/api/gifts/claim/x`);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error('bare server did not start');
+/** Both servers answer the same body with the same headers, for a gift and for an unknown token. */
+async function sameAnswers(appUrl, bareUrl, token, appFirst, appBody) {
+  const bareFirst = await fetch(`${bareUrl}/api/gifts/claim/${token}`);
+  const bareBody = await bareFirst.text();
+  if (appFirst.status !== 200 || appBody !== bareBody)
+    throw new Error(`answers differ: ${appFirst.status} ${appBody} vs ${bareFirst.status} ${bareBody}`);
+  const a = JSON.stringify(replayableHeaders(appFirst));
+  const b = JSON.stringify(replayableHeaders(bareFirst));
+  if (a !== b) throw new Error(`headers differ: ${a} vs ${b}`);
+  const unknown = randomBytes(32).toString('base64url');
+  const [x, y] = await Promise.all(
+    [appUrl, bareUrl].map((u) =>
+      fetch(`${u}/api/gifts/claim/${unknown}`).then(async (r) => `${r.status} ${await r.text()}`),
+    ),
+  );
+  if (x !== y) throw new Error(`unknown-token answers differ: ${x} vs ${y}`);
 }

@@ -1,7 +1,10 @@
-// Starts the built server for a benchmark: on a fresh PostgreSQL database (BENCH_DATABASE_URL's server,
-// default the local one) or PGlite, with the sandbox provider. Answers { url, databaseUrl, stop, pid }.
+// Starts the built server for a benchmark as production starts it (`node dist/node/server/main.js`, jobs on, logs
+// at the default level, info), on a fresh PostgreSQL database (BENCH_DATABASE_URL's server, default the local one)
+// or PGlite, with the sandbox provider. NODE_ENV stays unset: production refuses the sandbox provider and asks for
+// SMTP (config.ts), and otherwise only adds the sandbox console and dev mailbox routes. Its log goes to a file, as
+// a production process manager would take it, not to the terminal. Answers { url, pid, logFile, startedAt, stop }.
 import { spawn, execSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, openSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,22 +47,25 @@ export async function startBuiltServer({ databaseUrl, env = {} } = {}) {
   execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hg-bench-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const startedAt = Date.now();
   const child = spawn(process.execPath, [...nodeArgs(), 'dist/node/server/main.js'], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'hg-bench-')),
-      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
       // Every request comes from one address here; the per-client limit on gift starts has its own API test.
       GIFT_STARTS_PER_CLIENT: '100000',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: '20' } : {}),
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', openSync(logFile, 'a'), 'inherit'],
   });
   for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) at start; its log: ${logFile}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
@@ -70,6 +76,8 @@ export async function startBuiltServer({ databaseUrl, env = {} } = {}) {
   return {
     url,
     pid: child.pid,
+    logFile,
+    startedAt,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

@@ -1,12 +1,13 @@
 // Builds the Fastify app from explicit dependencies. main.ts and tests both call this.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandlers } from './http/errors.js';
 import { countHandlersInFlight } from './http/handlers-in-flight.js';
 import { registerSecurity } from './http/security.js';
 import { registerClientApp } from './http/client-app.js';
-import { genReqId, loggerOptions } from './http/logging.js';
+import { OneLinePerRequest, createAppLogger, genReqId, type AppLogger } from './http/logging.js';
+import { timeoutOptions } from './http/timeouts.js';
 import { registerRoutes } from './routes/index.js';
 import { useRouteContracts } from './http/contracts.js';
 import { registerApiDocs } from './http/api-docs.js';
@@ -17,20 +18,24 @@ import { contactPageRoutes } from './routes/contact-page.js';
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
 export interface BuildOptions {
-  /** Logger settings; tests pass false. */
-  logger?: boolean | Record<string, unknown>;
+  /** The app's logger (main.ts makes it, to close it last); tests pass false; by default one at the config's level. */
+  logger?: false | AppLogger;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
+  const log = options.logger ?? createAppLogger(config.logLevel);
   const app = Fastify({
-    logger: options.logger === undefined ? loggerOptions(config.logLevel) : options.logger,
+    ...(log ? { loggerInstance: log.logger as FastifyBaseLogger } : { logger: false }),
+    // One line per request, when its answer is finished (http/logging.ts).
+    logController: new OneLinePerRequest(),
     genReqId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    ...timeoutOptions(config),
   });
 
   // Only JSON bodies for the API, plus URL-encoded forms for the server-rendered sandbox pages.
@@ -41,7 +46,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   countHandlersInFlight(app);
   registerErrorHandlers(app);
-  registerSecurity(app, config);
+  await registerSecurity(app, config);
   await app.register(fastifyCookie);
   useRouteContracts(app);
   await registerApiDocs(app, config.publicUrl);

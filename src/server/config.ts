@@ -11,6 +11,8 @@ export const GIFT_STARTS_PER_CLIENT_DEFAULT = 20;
 export const GIFT_START_WINDOW_MS = 10 * 60_000;
 /** Security answers one client address may have checked, across all gifts, per hour (decision 012). */
 export const CLAIM_ATTEMPTS_PER_CLIENT_DEFAULT = 30;
+/** Claims (right or wrong answer) one client address may start, across all gifts, per hour. */
+export const CLAIM_STARTS_PER_CLIENT_DEFAULT = 20;
 export const CLAIM_ATTEMPT_WINDOW_MS = 60 * 60_000;
 
 const bool = z
@@ -74,6 +76,9 @@ const schema = z
     MONEY_ATTENTION_AFTER_MINUTES: z.coerce.number().positive().default(120),
     GIFT_STARTS_PER_CLIENT: z.coerce.number().int().positive().default(GIFT_STARTS_PER_CLIENT_DEFAULT),
     CLAIM_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(CLAIM_ATTEMPTS_PER_CLIENT_DEFAULT),
+    CLAIM_STARTS_PER_CLIENT: z.coerce.number().int().positive().default(CLAIM_STARTS_PER_CLIENT_DEFAULT),
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(25),
     ADMIN_SETUP_CODE: z.string().trim().min(12, 'must be at least 12 characters').optional(),
   })
   .superRefine((env, ctx) => {
@@ -86,6 +91,12 @@ const schema = z
       // Without SMTP the dev mailbox would hold every real claim and sign-in link (decision 012).
       need('SMTP_URL', 'when PAYMENT_PROVIDER=stripe (real claim links must not go to the dev mailbox)');
     }
+    if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_SECONDS'],
+        message: 'must not exceed REQUEST_TIMEOUT_SECONDS',
+      });
     if (env.NODE_ENV === 'production') {
       if (env.PAYMENT_PROVIDER === 'sandbox')
         ctx.addIssue({
@@ -147,6 +158,11 @@ export interface Config {
   giftStartsPerClient: number;
   /** Wrong security answers one client address may give, across all gifts, per CLAIM_ATTEMPT_WINDOW_MS. */
   claimAttemptsPerClient: number;
+  /** Claim starts (right or wrong answer) one client address may make, across all gifts, per CLAIM_ATTEMPT_WINDOW_MS. */
+  claimStartsPerClient: number;
+  /** Time a client has to send a request's headers, and the whole request (slow clients are cut off; http/timeouts.ts). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
   /**
    * Production only: the one-time code /admin/setup asks for while no admin exists (ADMIN_SETUP_CODE, or a random
    * one printed in the log at start), so the first visitor cannot become the owner (decision 012).
@@ -201,6 +217,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     moneyAttentionAfterMs: env.MONEY_ATTENTION_AFTER_MINUTES * 60_000,
     giftStartsPerClient: env.GIFT_STARTS_PER_CLIENT,
     claimAttemptsPerClient: env.CLAIM_ATTEMPTS_PER_CLIENT,
+    claimStartsPerClient: env.CLAIM_STARTS_PER_CLIENT,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     adminSetupCode:
       env.NODE_ENV === 'production' ? (env.ADMIN_SETUP_CODE ?? randomBytes(12).toString('base64url')) : undefined,
     adminSetupCodeGenerated: env.NODE_ENV === 'production' && !env.ADMIN_SETUP_CODE,
@@ -225,6 +244,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     JOBS_ENABLED: 'false',
     GIFT_STARTS_PER_CLIENT: '100000',
     CLAIM_ATTEMPTS_PER_CLIENT: '100000',
+    CLAIM_STARTS_PER_CLIENT: '100000',
   };
   return { ...loadConfig(env), ...overrides };
 }

@@ -5,6 +5,7 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyListenOptions } from 'fastify';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
+import { createAppLogger } from './http/logging.js';
 import { createDeps } from './bootstrap.js';
 import { scheduledJobs } from './jobs/index.js';
 import { startJobs } from './jobs/runner.js';
@@ -28,7 +29,8 @@ async function main(): Promise<void> {
   config.clientDir ??= path.resolve(here, '../../client');
 
   const deps = await createDeps(config);
-  const app = await buildApp(deps);
+  const log = createAppLogger(config.logLevel);
+  const app = await buildApp(deps, { logger: log });
   const jobs = config.jobsEnabled ? startJobs(scheduledJobs(deps, app.log), app.log) : undefined;
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
     await Promise.race([app.handlersSettled(), new Promise((resolve) => setTimeout(resolve, HANDLERS_GRACE_MS))]);
     await deps.mailer.close();
     await deps.database.close();
+    await log.close(); // last: the log is written asynchronously, so every line written so far goes out first
   });
 
   // Node's listen takes an inherited descriptor as { fd } (Fastify passes its options through; its types omit fd).

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
+import type { AppLogger } from '../../src/server/http/logging.js';
 import { ManualClock } from '../../src/server/clock.js';
 import { testConfig, type Config } from '../../src/server/config.js';
 import type { AppDeps } from '../../src/server/deps.js';
@@ -29,6 +30,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   payments?: (deps: Omit<AppDeps, 'payments'>) => PaymentProvider;
   mailer?: (deps: Pick<AppDeps, 'db' | 'clock'>) => Mailer;
+  /** The app's logger; none by default. */
+  logger?: AppLogger;
 }
 
 export async function buildTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestContext> {
@@ -40,7 +43,7 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
   const base = { config, database, db, mailer, clock };
   const payments = options.payments ? options.payments(base) : createPaymentProvider(config, db, clock);
   const deps: AppDeps = { ...base, payments };
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, { logger: options.logger ?? false });
   return {
     engine,
     app,

@@ -24,8 +24,11 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
-  /** Applies the committed migrations; safe when several instances start at once. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed migrations (or those of another folder: the upgrade test replays an older set first);
+   * safe when several instances start at once.
+   */
+  migrate(migrationsFolder?: string): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -54,8 +57,8 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   return {
     db,
     engine: 'pglite',
-    async migrate() {
-      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    async migrate(migrationsFolder = MIGRATIONS_DIR) {
+      await migratePglite(db as never, { migrationsFolder });
     },
     ping: () => pingDb(db),
     async close() {
@@ -73,11 +76,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     engine: 'postgres',
-    async migrate() {
+    async migrate(migrationsFolder = MIGRATIONS_DIR) {
       const conn = await pool.connect();
       try {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(conn, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         conn.release();

@@ -1,6 +1,10 @@
-// Structured JSON logs with a request id on every line; secrets never reach them.
+// Structured JSON logs with a request id on every line; secrets never reach them. One line per request, written
+// off the request's path (docs/benchmarks.md, "Claim lookup against the best bare server"): the JSON is appended
+// to a buffer that a libuv thread writes out, and the buffer is written out before the process ends.
 import { randomUUID } from 'node:crypto';
-import type { FastifyServerOptions } from 'fastify';
+import { openSync } from 'node:fs';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { pino, type Logger } from 'pino';
 
 /** Claim tokens and sign-in tokens travel in paths and query strings; logs show neither. */
 export function redactUrl(url: string): string {
@@ -53,7 +57,7 @@ export function serializeError(error: unknown, depth = 0): SerializedError | unk
   return out;
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string) {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
@@ -62,8 +66,63 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       req(request: { method: string; url: string; ip?: string }) {
         return { method: request.method, url: redactUrl(request.url) };
       },
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
     },
   };
+}
+
+export interface AppLogger {
+  logger: Logger;
+  /**
+   * Writes out every buffered line and waits until it is written; lines logged afterwards are written
+   * synchronously. Call it last when shutting down: nothing logged before is lost.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * The app's logger, writing to `target` (standard output by default, standard error, or a file path)
+ * asynchronously: a log call appends the line to sonic-boom's buffer and returns, and the write itself runs on a
+ * libuv thread, taking whatever has piled up meanwhile in one go. So a request's line costs its JSON, not a
+ * system call on the request's path. If the process exits without close() (process.exit on a fatal error),
+ * pino writes the buffer synchronously on exit.
+ */
+export function createAppLogger(level: string, target: 1 | 2 | string = 1): AppLogger {
+  // A file is opened here, synchronously: a destination still opening when the process exits could not be written.
+  const open = () => (typeof target === 'number' ? target : openSync(target, 'a'));
+  const buffered = pino.destination({ dest: open(), sync: false });
+  let current: { write(line: string): unknown } = buffered;
+  const logger = pino(loggerOptions(level), { write: (line: string) => current.write(line) });
+  let closing: Promise<void> | undefined;
+  return {
+    logger,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        // From now on lines go out synchronously; the buffer is ended, which waits for a write in flight, writes
+        // the rest and only then reports closed (a line appended after its last write would be dropped).
+        current = pino.destination({ dest: open(), sync: true }); // its own descriptor: end() closes a file's
+        buffered.once('close', () => resolve());
+        buffered.end();
+      });
+      return closing;
+    },
+  };
+}
+
+/**
+ * Fastify's request lines, as one: nothing when a request comes in, one line with the method, the redacted URL,
+ * the status and the time taken when its answer is finished (Fastify logs it after the answer is sent). Other
+ * lines Fastify writes (errors, refusals while closing) are its own.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 export const genReqId = (): string => randomUUID();

@@ -24,6 +24,7 @@ export type SecurityEvent =
   | 'donor.sign_out'
   | 'gift.start_rate_limited'
   | 'claim.rate_limited'
+  | 'claim.start_rate_limited'
   | 'claim.frozen'
   | 'donor.account_deleted';
 

@@ -51,6 +51,7 @@ export async function spawnBuiltServer(
       LOG_LEVEL: 'warn',
       // Every request comes from one address here; the per-client limit on gift starts has its own API test.
       GIFT_STARTS_PER_CLIENT: '100000',
+      CLAIM_STARTS_PER_CLIENT: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe', socket.fd],

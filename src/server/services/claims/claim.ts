@@ -23,7 +23,7 @@ import { CLAIM_MESSAGES, type ClaimStartResponse } from '../../../shared/schemas
 import { requireGiftByToken, withinClaimWindow, withinClaimWindowSql, type GiftRow } from './find-gift.js';
 import { ensureRecipientAccount } from './recipient-account.js';
 import { onboardingUrl } from './onboarding-link.js';
-import { admitClaimAttempt } from './client-limit.js';
+import { admitClaimAttempt, admitClaimStart } from './client-limit.js';
 import { withdrawAttempts } from '../rate-limit.js';
 import { openClaimSession, type OpenedClaimSession } from './claim-session.js';
 import { transition } from '../gift-lifecycle/transition.js';
@@ -128,9 +128,11 @@ export async function startClaim(
   assertClaimable(gift, deps.clock.now());
 
   let attempt: CountedAttempt | null = null;
-  if (gift.securityAnswerHash) {
-    const answer = normaliseAnswer(securityAnswer ?? '');
-    if (!answer) throw badRequest(CLAIM_MESSAGES.answerRequired);
+  const answer = gift.securityAnswerHash ? normaliseAnswer(securityAnswer ?? '') : null;
+  if (gift.securityAnswerHash && !answer) throw badRequest(CLAIM_MESSAGES.answerRequired);
+  // Every start counts, right answer or wrong, question or none (client-limit.ts); an empty answer costs nothing.
+  await admitClaimStart(deps, clientAddress);
+  if (gift.securityAnswerHash && answer) {
     const addressAttempt = await admitClaimAttempt(deps, clientAddress);
     attempt = await countAttempt(deps, gift);
     if (!(await verifySecret(gift.securityAnswerHash, answer))) {

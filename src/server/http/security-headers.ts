@@ -1,0 +1,42 @@
+// Security headers on every answer (pages, API answers, errors, 404s), set by @fastify/helmet.
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import { AFTER_PAINT_LOADER_CSP } from './after-paint-scripts.js';
+import { CLAIM_FORM_SCRIPT_CSP } from './claim-form-script.js';
+
+/**
+ * The Content-Security-Policy, directive by directive. Helmet's defaults are off (useDefaults: false) so nothing is
+ * added or loosened behind this list (its default style-src allows any https: origin).
+ */
+export const CSP_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  // The only inline scripts, by hash: the loader that prerendered pages use to fetch their scripts after the first
+  // paint, and the server-rendered claim page's form script.
+  'script-src': ["'self'", AFTER_PAINT_LOADER_CSP, CLAIM_FORM_SCRIPT_CSP],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'form-action': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** Helmet's options: every header it sets named here, so a Helmet upgrade cannot change one silently. */
+export function helmetOptions(https: boolean): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS over plain http is ignored by browsers and would only mislead; the public URL says which it is.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
+    xFrameOptions: { action: 'deny' },
+    xDnsPrefetchControl: { allow: false },
+    xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
+  };
+}
+
+/** Helmet has no Permissions-Policy: the features no page here uses are refused. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';

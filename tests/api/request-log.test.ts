@@ -1,0 +1,50 @@
+// One log line per request, written when its answer is finished (src/server/http/logging.ts): the request id,
+// the method, the URL with its token redacted, the status and the time taken; no "incoming request" line.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createAppLogger } from '../../src/server/http/logging.js';
+import { buildTestApp } from '../helpers/test-app.js';
+
+interface Line {
+  level: number;
+  msg: string;
+  reqId?: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+}
+
+it('logs one line per request, after its answer, with the token redacted', async () => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'hg-request-log-')), 'app.log');
+  const log = createAppLogger('info', file);
+  const ctx = await buildTestApp('pglite', { logger: log });
+  const token = randomBytes(32).toString('base64url');
+  try {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/gifts/claim/${token}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/gifts', payload: {} })).statusCode).toBe(400);
+  } finally {
+    await ctx.close();
+    await log.close();
+  }
+  const text = readFileSync(file, 'utf8');
+  expect(text).not.toContain(token);
+  const lines = text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Line);
+  expect(lines.filter((l) => l.msg === 'incoming request')).toEqual([]);
+  const requests = lines.filter((l) => l.msg === 'request completed');
+  expect(requests.map((l) => [l.req?.method, l.req?.url, l.res?.statusCode])).toEqual([
+    ['GET', '/api/health', 200],
+    ['GET', '/api/gifts/claim/[redacted]', 404],
+    ['POST', '/api/gifts', 400],
+  ]);
+  expect(new Set(requests.map((l) => l.reqId)).size).toBe(3);
+  for (const line of requests) {
+    expect(line.level).toBe(30);
+    expect(line.responseTime).toBeGreaterThanOrEqual(0);
+  }
+});
