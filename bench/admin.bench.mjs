@@ -91,11 +91,11 @@ async function seed(client) {
   for (const ix of indexes) await client.query(`drop index "${ix.indexname}"`);
   const t0 = performance.now();
   await client.query(`
-    insert into gifts (public_id, status, amount_cents, fee_cents, tip_cents, total_cents,
+    insert into gifts (public_id, state, amount_cents, fee_cents, tip_cents, total_cents,
       recipient_first_name, recipient_last_name, recipient_email, sender_first_name, sender_last_name, sender_email,
       claim_token_hash, checkout_session_id, payment_intent_id, created_at, paid_at, expires_at, claimed_at,
       refund_started_at, refunded_at, reconcile_after)
-    select 'g_bench_' || i, st, amt, (amt * 5 + 50) / 100 + 30, 100, amt + (amt * 5 + 50) / 100 + 30 + 100,
+    select 'g_bench_' || i, case st when 'expired' then 'refunding' else st end, amt, (amt * 5 + 50) / 100 + 30, 100, amt + (amt * 5 + 50) / 100 + 30 + 100,
       rf, rl, lower(rf) || '.' || lower(rl) || i || '@example.com',
       case when st <> 'pending' then sf end, case when st <> 'pending' then sl end,
       case when st <> 'pending' then lower(sf) || i || '@sender.example' end,

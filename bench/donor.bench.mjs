@@ -25,9 +25,9 @@ try {
   );
   const donorId = rows[0].id;
   const gift = (donorExpr, n) => `
-    insert into gifts (public_id, status, amount_cents, fee_cents, tip_cents, total_cents, recipient_first_name,
+    insert into gifts (public_id, state, amount_cents, fee_cents, tip_cents, total_cents, recipient_first_name,
       recipient_last_name, donor_id, created_at, claimed_at)
-    select 'g_bench_' || ${donorExpr} || '_' || i, (array['pending','paid','claimed','expired','refunded'])[1 + i % 5],
+    select 'g_bench_' || ${donorExpr} || '_' || i, (array['pending','paid','claimed','refunding','refunded'])[1 + i % 5],
       1000 + i, 80, 100, 1180 + i, 'Rita', 'Recipient', ${donorExpr}, now() - (i || ' minutes')::interval,
       case when i % 5 = 2 then now() else null end
     from generate_series(1, ${n}) i`;

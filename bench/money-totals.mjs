@@ -36,7 +36,7 @@ try {
   const run = (text, params = []) => db.$client.query(text, params);
   const seeded = performance.now();
   await run(
-    `insert into gifts (public_id, status, amount_cents, fee_cents, tip_cents, total_cents, created_at, paid_at)
+    `insert into gifts (public_id, state, amount_cents, fee_cents, tip_cents, total_cents, created_at, paid_at)
     select 'g' || i, case when i % 10 < 4 then 'claimed' when i % 10 < 7 then 'refunded' else 'paid' end,
       1000 + i % 9000, 80 + i % 450, i % 3 * 100, 1080 + i % 9000 + i % 450 + i % 3 * 100, now(), now()
     from generate_series(1, $1) i`,

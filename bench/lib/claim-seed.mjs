@@ -21,7 +21,7 @@ export async function seedClaimableGifts(url, count) {
       );
     }
     await client.query(
-      `insert into gifts (public_id, status, amount_cents, fee_cents, tip_cents, total_cents, recipient_first_name,
+      `insert into gifts (public_id, state, amount_cents, fee_cents, tip_cents, total_cents, recipient_first_name,
         personal_note, security_question, claim_token_hash, created_at, paid_at, expires_at) values ${values.join(',')}`,
       params,
     );

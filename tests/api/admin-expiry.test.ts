@@ -252,7 +252,7 @@ describeEachEngine(
       });
       await c.db
         .update(gifts)
-        .set({ status: 'expired', expiredAt: ago(c, HOUR), refundStartedAt: ago(c, HOUR) })
+        .set({ state: 'refunding', expiredAt: ago(c, HOUR), refundStartedAt: ago(c, HOUR) })
         .where(eq(gifts.id, gift.id));
       await postMovement(c.db, {
         giftId: gift.id,

@@ -92,13 +92,13 @@ describeEachEngine('admin dashboard data', (ctx) => {
       extra.push((await seedGift(ctx(), { status: i % 2 ? 'paid' : 'pending', amountCents: 1000 + i })).gift.id);
     await ctx()
       .db.update(gifts)
-      .set({ status: 'paid' })
+      .set({ state: 'paid' })
       .where(inArray(gifts.id, extra.slice(0, 10)));
     await Promise.all(
       extra.slice(5, 15).map((id, i) =>
         ctx()
           .db.update(gifts)
-          .set({ status: i % 2 ? 'claimed' : 'expired' })
+          .set({ state: i % 2 ? 'claimed' : 'refunding' })
           .where(eq(gifts.id, id)),
       ),
     );
@@ -106,7 +106,7 @@ describeEachEngine('admin dashboard data', (ctx) => {
     await ctx().db.update(gifts).set({ personalNote: null }).where(inArray(gifts.id, extra));
     await expect(
       ctx().db.transaction(async (tx) => {
-        await tx.update(gifts).set({ status: 'refunded' }).where(eq(gifts.id, extra[17]!));
+        await tx.update(gifts).set({ state: 'refunded' }).where(eq(gifts.id, extra[17]!));
         tx.rollback();
       }),
     ).rejects.toThrow(TransactionRollbackError);

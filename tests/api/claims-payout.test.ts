@@ -209,7 +209,10 @@ describeEachEngine(
       const started = ctx().clock.now();
       const interrupt = async (gift: { id: number; publicId: string; amountCents: number }) => {
         // As the completion leaves it when the process dies mid-attempt: started, leased, not recorded.
-        await ctx().db.update(gifts).set({ transferStartedAt: started }).where(eq(gifts.id, gift.id));
+        await ctx()
+          .db.update(gifts)
+          .set({ state: 'transferring', transferStartedAt: started })
+          .where(eq(gifts.id, gift.id));
         const key = `localhost-3000:${gift.publicId}:transfer`;
         await postMovement(ctx().db, {
           giftId: gift.id,

@@ -141,7 +141,7 @@ describeEachEngine(
       expect(seriesValue(text, 'hushgift_ledger_invariant_violations')).toBe(0);
 
       // Break the books: a paid gift whose money moved is set back to unpaid.
-      await ctx().db.update(gifts).set({ status: 'pending' }).where(eq(gifts.id, gift.id));
+      await ctx().db.update(gifts).set({ state: 'pending' }).where(eq(gifts.id, gift.id));
       try {
         const broken = (await checkLedger(ctx())).violations.length;
         expect(broken).toBeGreaterThan(0);
@@ -150,7 +150,7 @@ describeEachEngine(
       } finally {
         await ctx()
           .db.update(gifts)
-          .set({ status: 'paid', claimFrozenAt: null, needsAttention: null })
+          .set({ state: 'paid', claimFrozenAt: null, needsAttention: null })
           .where(eq(gifts.id, gift.id));
       }
       expect(await scrape(ctx(), 'hushgift_ledger_invariant_violations')).toBe(0);

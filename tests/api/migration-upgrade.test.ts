@@ -52,6 +52,94 @@ async function emptyDatabase(engine: Engine): Promise<{ database: Database; dest
   };
 }
 
+const T = "'2026-02-01T10:00:00Z'::timestamptz";
+const at = (hours: number) => sql.raw(`(${T} + interval '${hours} hours')`);
+
+/** Gifts in each state the 0013 columns describe, written in those columns. */
+async function insertGiftsOfEveryKind(database: Database): Promise<void> {
+  const base = sql.raw('amount_cents, fee_cents, tip_cents, total_cents, created_at');
+  const money = sql`5000, 280, 100, 5380, ${at(0)}`;
+  const insert = (publicId: string, columns: string, values: ReturnType<typeof sql>) =>
+    database.db.execute(
+      sql`insert into gifts (public_id, ${base}, ${sql.raw(columns)}) values (${publicId}, ${money}, ${values})`,
+    );
+  await insert('g_pending', 'status', sql`'pending'`);
+  await insert('g_abandoned', 'status, abandoned_at', sql`'pending', ${at(1)}`);
+  await insert('g_paid', 'status, paid_at', sql`'paid', ${at(1)}`);
+  await insert(
+    'g_scheduled',
+    'status, paid_at, deliver_at, delivery_time_zone',
+    sql`'paid', ${at(1)}, ${at(72)}, 'Europe/Paris'`,
+  );
+  await insert(
+    'g_claim_started',
+    'status, paid_at, claim_started_at, recipient_account_id',
+    sql`'paid', ${at(1)}, ${at(2)}, 'acct_1'`,
+  );
+  await insert(
+    'g_transferring',
+    'status, paid_at, claim_started_at, transfer_started_at',
+    sql`'paid', ${at(1)}, ${at(2)}, ${at(3)}`,
+  );
+  await insert(
+    'g_frozen',
+    'status, paid_at, claim_frozen_at, wrong_answers_total, needs_attention',
+    sql`'paid', ${at(1)}, ${at(4)}, 10, 'Claim frozen after 10 wrong answers.'`,
+  );
+  await insert(
+    'g_flagged',
+    'status, paid_at, needs_attention',
+    sql`'paid', ${at(1)}, 'Payment does not match the gift: paid 1 USD cents.'`,
+  );
+  await insert(
+    'g_claimed',
+    'status, paid_at, claim_started_at, transfer_started_at, claimed_at, transfer_id',
+    sql`'claimed', ${at(1)}, ${at(2)}, ${at(3)}, ${at(5)}, 'tr_1'`,
+  );
+  await insert(
+    'g_refunding',
+    'status, paid_at, expired_at, refund_started_at',
+    sql`'expired', ${at(1)}, ${at(6)}, ${at(6)}`,
+  );
+  await insert(
+    'g_refunded',
+    'status, paid_at, expired_at, refund_started_at, refunded_at, refund_id, cancelled_at',
+    sql`'refunded', ${at(1)}, ${at(6)}, ${at(6)}, ${at(7)}, 're_1', ${at(6)}`,
+  );
+  await insert('g_disputed', 'status, paid_at, disputed_at', sql`'disputed', ${at(1)}, ${at(8)}`);
+}
+
+async function statusTotals(database: Database) {
+  return rows<{ status: string; gifts: string }>(
+    database,
+    sql`select status, sum(gifts)::text as gifts from gift_status_totals group by status order by status`,
+  );
+}
+
+/** Each gift's state, computed status and since when, as migration 0014 derives them. */
+async function expectMovedGifts(database: Database): Promise<void> {
+  const got = await rows<{ public_id: string; state: string; status: string; since: string }>(
+    database,
+    sql`select public_id, state, status, extract(epoch from state_changed_at - ${at(0)}) / 3600 as since
+          from gifts where public_id <> 'g_upgrade' order by public_id`,
+  );
+  const expected: Record<string, [string, string, number]> = {
+    g_pending: ['pending', 'pending', 0],
+    g_abandoned: ['abandoned', 'pending', 1],
+    g_paid: ['paid', 'paid', 1],
+    g_scheduled: ['paid', 'paid', 1],
+    g_claim_started: ['claim_started', 'paid', 2],
+    g_transferring: ['transferring', 'paid', 3],
+    g_frozen: ['paid', 'paid', 1],
+    g_flagged: ['paid', 'paid', 1],
+    g_claimed: ['claimed', 'claimed', 5],
+    g_refunding: ['refunding', 'expired', 6],
+    g_refunded: ['refunded', 'refunded', 7],
+    g_disputed: ['disputed', 'disputed', 8],
+  };
+  expect(Object.fromEntries(got.map((g) => [g.public_id, [g.state, g.status, Number(g.since)]]))).toEqual(expected);
+}
+
 describe.each(ENGINES)('upgrading a database migrated to 0013 [%s]', (engine) => {
   it('applies every newer migration, keeps the rows and ends as a fresh database does', async () => {
     const old = await emptyDatabase(engine);
@@ -64,6 +152,8 @@ describe.each(ENGINES)('upgrading a database migrated to 0013 [%s]', (engine) =>
                            expires_at, recipient_first_name, recipient_email)
         values ('g_upgrade', 'paid', 5000, 280, 100, 5380, now(), now(), now() + interval '30 days', 'Ada',
                 'ada@example.org')`);
+      await insertGiftsOfEveryKind(old.database);
+      const totalsBefore = await statusTotals(old.database);
 
       await old.database.migrate();
       await fresh.database.migrate();
@@ -79,9 +169,11 @@ describe.each(ENGINES)('upgrading a database migrated to 0013 [%s]', (engine) =>
         sql`select amount_cents from gifts where public_id = 'g_upgrade'`,
       );
       expect(kept).toEqual([{ amount_cents: 5000 }]);
+      await expectMovedGifts(old.database);
+      expect(await statusTotals(old.database)).toEqual(totalsBefore);
     } finally {
       await old.destroy();
       await fresh.destroy();
     }
-  });
+  }, 240_000);
 });

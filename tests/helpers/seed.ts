@@ -5,24 +5,33 @@ import { feeCents } from '../../src/shared/money.js';
 import { CLAIM_WINDOW_DAYS } from '../../src/shared/constants.js';
 import type { Db } from '../../src/server/db/client.js';
 import type { Clock } from '../../src/server/clock.js';
+import type { GiftState } from '../../src/server/services/gift-lifecycle/states.js';
 
 export type GiftRow = typeof gifts.$inferSelect;
 
-export interface SeedGiftOptions extends Partial<Omit<GiftRow, 'id'>> {
+export interface SeedGiftOptions extends Partial<Omit<GiftRow, 'id' | 'status'>> {
+  /** The public status; the lifecycle state is derived from it and the timestamps given (as migration 0014 does). */
+  status?: string;
   /** Plain security answer; hashed like the real flow. */
   securityAnswer?: string;
 }
 
 let seq = 0;
 
+function stateOf(status: string, o: Partial<GiftRow>): GiftState {
+  if (status === 'pending') return o.abandonedAt ? 'abandoned' : 'pending';
+  if (status === 'paid') return o.transferStartedAt ? 'transferring' : o.claimStartedAt ? 'claim_started' : 'paid';
+  if (status === 'expired') return 'refunding';
+  return status as GiftState;
+}
+
 /** A paid gift by default, with a claim token; answers the row and the raw token. */
 export async function seedGift(ctx: { db: Db; clock: Clock }, options: SeedGiftOptions = {}) {
-  const { securityAnswer, ...overrides } = options;
+  const { securityAnswer, status = 'paid', ...overrides } = options;
   const now = ctx.clock.now();
   const amountCents = overrides.amountCents ?? 5000;
   const fee = feeCents(amountCents);
   const tip = overrides.tipCents ?? 100;
-  const status = overrides.status ?? 'paid';
   const paid = status !== 'pending';
   const claim = newSecretToken();
   seq++;
@@ -30,7 +39,8 @@ export async function seedGift(ctx: { db: Db; clock: Clock }, options: SeedGiftO
     .insert(gifts)
     .values({
       publicId: newPublicId(),
-      status,
+      state: overrides.state ?? stateOf(status, overrides),
+      stateChangedAt: now,
       amountCents,
       feeCents: fee,
       tipCents: tip,

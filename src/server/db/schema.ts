@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { GIFT_STATES, STATUS_OF_STATE, type GiftState } from '../services/gift-lifecycle/states.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -66,12 +67,24 @@ type RetentionColumns = {
 export const personalDataDueAt = (t: RetentionColumns) =>
   sql`(case when ${t.personalDataErasedAt} is not null then null when ${t.status} = 'claimed' then ${t.claimedAt} when ${t.status} = 'refunded' then ${t.refundedAt} when ${t.status} = 'expired' then ${t.expiredAt} when ${t.status} = 'disputed' then ${t.disputedAt} when ${t.status} = 'pending' then coalesce(${t.abandonedAt}, ${t.createdAt}) end)`;
 
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+/** The public status of a state (gift-lifecycle/states.ts), computed by the database so no write can disagree. */
+const statusOfState = sql.raw(
+  `case "state" ${Object.entries(STATUS_OF_STATE)
+    .filter(([state, status]) => state !== status)
+    .map(([state, status]) => `when '${state}' then '${status}'`)
+    .join(' ')} else "state" end`,
+);
+
 export const gifts = pgTable(
   'gifts',
   {
     id: serial('id').primaryKey(),
     publicId: text('public_id').notNull(),
-    status: text('status').notNull().default('pending'),
+    // The lifecycle (decision 019): moved only by gift-lifecycle/transition.ts; status is derived from it.
+    state: text('state').$type<GiftState>().notNull().default('pending'),
+    stateChangedAt: ts('state_changed_at').notNull().defaultNow(),
+    status: text('status').notNull().generatedAlwaysAs(statusOfState),
     amountCents: integer('amount_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),
     tipCents: integer('tip_cents').notNull(),
@@ -152,7 +165,7 @@ export const gifts = pgTable(
     index('gifts_created_idx').on(t.createdAt),
     index('gifts_due_expiry_idx')
       .on(t.expiresAt)
-      .where(sql`${t.status} = 'paid'`),
+      .where(sql`${t.state} in ('paid', 'claim_started')`),
     index('gifts_donor_idx').on(t.donorId, t.createdAt),
     index('gifts_sender_email_lower_idx').on(sql`lower(${t.senderEmail})`),
     index('gifts_recipient_email_lower_idx').on(sql`lower(${t.recipientEmail})`),
@@ -163,10 +176,10 @@ export const gifts = pgTable(
     // Background jobs (each runs every few minutes on every instance) read only the few rows they act on.
     index('gifts_payout_due_idx')
       .on(t.reconcileAfter, t.id)
-      .where(sql`${t.status} = 'paid' and ${t.claimStartedAt} is not null and ${t.refundStartedAt} is null`),
+      .where(sql`${t.state} = 'claim_started'`),
     index('gifts_recipient_account_idx')
       .on(t.recipientAccountId)
-      .where(sql`${t.status} = 'paid'`),
+      .where(sql`${t.state} = 'claim_started'`),
     index('gifts_delivery_due_idx')
       .on(t.deliverAt)
       .where(sql`${t.status} = 'paid' and ${t.notifiedAt} is null`),
@@ -179,6 +192,7 @@ export const gifts = pgTable(
     index('gifts_attention_idx')
       .on(t.id)
       .where(sql`${t.needsAttention} is not null or (${t.claimFrozenAt} is not null and ${t.status} = 'paid')`),
+    check('gifts_state_check', sql`${t.state} in (${sql.raw(quoted(GIFT_STATES))})`),
     check('gifts_status_check', sql`${t.status} in ('pending', 'paid', 'claimed', 'expired', 'refunded', 'disputed')`),
     check('gifts_amounts_check', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.tipCents} >= 0`),
     // Claim and expiry exclude each other: a gift is never both transferred and refunded.

@@ -4,14 +4,15 @@
 // same exclusion expiry and cancel use, so parallel clicks, a claim or the expiry job racing it make one refund.
 // What is refunded is what the gift still holds for the recipient: the gift amount, or — for a payment that did
 // not match its gift — what was actually paid into it; fee and tip are kept.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { gifts, ledgerMovements } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
-import { moneyUndecided } from '../gifts/money-undecided.js';
+import { noDisputeOpen } from '../gifts/money-undecided.js';
 import { accountBalance } from '../ledger/balances.js';
 import { attemptMovement, requestRefund, type AttemptOutcome } from '../ledger/reconciler.js';
 import { logAdminAction, type AdminActor } from './attention-actor.js';
+import { transition } from '../gift-lifecycle/transition.js';
 
 const OUTCOME_MESSAGES: Record<AttemptOutcome, string> = {
   succeeded: 'Refund made; the sender has been told.',
@@ -40,11 +41,12 @@ function refusal(giftId: number, gift: typeof gifts.$inferSelect | undefined): E
 export async function refundSender(deps: ServiceDeps, giftId: number, actor: AdminActor): Promise<string> {
   const now = deps.clock.now();
   const movement = await deps.db.transaction(async (tx) => {
-    const [gift] = await tx
-      .update(gifts)
-      .set({ status: 'expired', expiredAt: now, refundStartedAt: now })
-      .where(and(eq(gifts.id, giftId), moneyUndecided()))
-      .returning({ id: gifts.id, publicId: gifts.publicId });
+    const [gift] = await transition(tx, giftId, {
+      to: 'refunding',
+      at: now,
+      set: { expiredAt: now, refundStartedAt: now },
+      where: noDisputeOpen(),
+    });
     if (!gift) return null;
     const [held] = await tx
       .select({ owed: accountBalance('owed_to_recipients') })

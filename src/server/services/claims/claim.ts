@@ -26,6 +26,7 @@ import { payoutStep } from './payout-step.js';
 import { admitClaimAttempt, admitClaimStart } from './client-limit.js';
 import { withdrawAttempts } from '../rate-limit.js';
 import { openClaimSession, type OpenedClaimSession } from './claim-session.js';
+import { transition } from '../gift-lifecycle/transition.js';
 
 export const FROZEN_REASON = `Claim frozen after ${WRONG_ANSWER_FREEZE_TOTAL} wrong security answers: check with the recipient before unfreezing.`;
 export const FROZEN_MESSAGE =
@@ -145,22 +146,24 @@ export async function startClaim(
   const now = deps.clock.now();
   // Conditional: still paid and in its window; a lock or freeze this right answer caused is lifted, any other
   // holds (an answer racing this one locked the gift). The job checks the account soon.
-  const [started] = await deps.db
-    .update(gifts)
-    .set({
-      claimStartedAt: sql`coalesce(${gifts.claimStartedAt}, ${now.toISOString()}::timestamptz)`,
-      reconcileAfter: now,
-      ...(attempt ? forgive(attempt) : { wrongAnswerCount: 0 }),
-    })
-    .where(
-      and(
-        eq(gifts.id, gift.id),
-        eq(gifts.status, 'paid'),
-        withinClaimWindowSql(now),
-        attempt?.lockedNow || attempt?.frozenNow ? undefined : and(notLocked(now), isNull(gifts.claimFrozenAt)),
-      ),
-    )
-    .returning();
+  const set = {
+    claimStartedAt: sql`coalesce(${gifts.claimStartedAt}, ${now.toISOString()}::timestamptz)`,
+    reconcileAfter: now,
+    ...(attempt ? forgive(attempt) : { wrongAnswerCount: 0 }),
+  };
+  const where = and(
+    withinClaimWindowSql(now),
+    attempt?.lockedNow || attempt?.frozenNow ? undefined : and(notLocked(now), isNull(gifts.claimFrozenAt)),
+  );
+  let [started] = await transition(deps.db, gift.id, { to: 'claim_started', at: now, set, where });
+  // Answering again (another device) keeps the claim started: the same changes, and no move.
+  [started] = started
+    ? [started]
+    : await deps.db
+        .update(gifts)
+        .set(set)
+        .where(and(eq(gifts.id, gift.id), eq(gifts.state, 'claim_started'), where))
+        .returning();
   if (!started) assertClaimable(await requireGiftByToken(deps.db, token), now);
   if (!started) throw notFound(CLAIM_MESSAGES.notFound);
 

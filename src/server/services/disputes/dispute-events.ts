@@ -5,7 +5,7 @@
 // could not (it was already paid out) is recorded as the loss and flagged. Postings are keyed by the dispute's
 // reference, so replays and out-of-order events change nothing; a close that arrives before its opening posts
 // the opening's debit itself.
-import { and, eq, inArray, isNull, ne, notInArray, count } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, count } from 'drizzle-orm';
 import { gifts, ledgerMovements } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -20,6 +20,7 @@ import {
   settleLostDisputes,
   type Dispute,
 } from './dispute-ledger.js';
+import { transition } from '../gift-lifecycle/transition.js';
 
 type DisputeEvent = Extract<AppEvent, { kind: 'dispute_opened' | 'dispute_won' | 'dispute_lost' }>;
 
@@ -58,11 +59,11 @@ async function won(tx: Tx, deps: ServiceDeps, gift: GiftRow, dispute: Dispute, n
 
 async function lost(tx: Tx, deps: ServiceDeps, gift: GiftRow, dispute: Dispute, now: Date): Promise<void> {
   await postDisputeDebit(tx, deps, gift, dispute, now);
-  const [closed] = await tx
-    .update(gifts)
-    .set({ status: 'disputed', disputedAt: now, disputeOpenedAt: null })
-    .where(and(eq(gifts.id, gift.id), ne(gifts.status, 'disputed'), ne(gifts.status, 'pending')))
-    .returning({ id: gifts.id });
+  const [closed] = await transition(tx, gift.id, {
+    to: 'disputed',
+    at: now,
+    set: { disputedAt: now, disputeOpenedAt: null },
+  });
   if (!closed) return;
   // An open transfer or refund is looked up by the reconciler once more: recorded if it went out, otherwise
   // cancelled; the dispute is settled after it (settleLostDisputes), so a payout that went out counts as the loss.

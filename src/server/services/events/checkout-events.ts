@@ -1,7 +1,7 @@
 // checkout_paid: pending → paid exactly once, then the recipient's notification and the sender's receipt in the
 // same transaction. checkout_expired: a still-pending gift is marked abandoned. Every change is a conditional
 // update, so replays and out-of-order events do nothing.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { donors, gifts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -15,6 +15,7 @@ import { issueDonorSignInLink } from '../donors/sign-in-link.js';
 import { DONOR_OPT_IN_METADATA } from '../gifts/create-gift.js';
 import { postCharge, postMovement } from '../ledger/post.js';
 import { movementKey } from '../ledger/accounts.js';
+import { transition } from '../gift-lifecycle/transition.js';
 
 type CheckoutPaid = Extract<AppEvent, { kind: 'checkout_paid' }>;
 type CheckoutExpired = Extract<AppEvent, { kind: 'checkout_expired' }>;
@@ -56,10 +57,10 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
 
   // A scheduled gift's claim window starts on its delivery day; one paid after that day is delivered now.
   const deliveredAt = sql`greatest(coalesce(${gifts.deliverAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`;
-  const [gift] = await tx
-    .update(gifts)
-    .set({
-      status: 'paid',
+  const [gift] = await transition(tx, match, {
+    to: 'paid',
+    at: now,
+    set: {
       paidAt: now,
       expiresAt: sql`${deliveredAt} + ${CLAIM_WINDOW_DAYS} * interval '1 day'`,
       paymentIntentId,
@@ -69,9 +70,8 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
       senderLastName: last,
       senderEmail,
       abandonedAt: null,
-    })
-    .where(and(match, eq(gifts.status, 'pending')))
-    .returning();
+    },
+  });
   if (!gift) return; // already paid (replay), or unknown
 
   // A payment that differs from the gift (amount or currency) is held for an operator: no claim e-mail.
@@ -144,8 +144,6 @@ async function keepDonorOnlyIfPayer(
 async function markAbandoned(tx: Tx, deps: ServiceDeps, event: CheckoutExpired): Promise<void> {
   const match = giftMatch(event);
   if (!match) return;
-  await tx
-    .update(gifts)
-    .set({ abandonedAt: deps.clock.now() })
-    .where(and(match, eq(gifts.status, 'pending'), isNull(gifts.abandonedAt)));
+  const now = deps.clock.now();
+  await transition(tx, match, { to: 'abandoned', at: now, set: { abandonedAt: now } });
 }

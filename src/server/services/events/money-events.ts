@@ -1,7 +1,7 @@
 // The provider's side of money (decision 014): a refund made outside Hushgift, a reversed transfer, a
 // disconnected payout account. Each is posted to the ledger under a key naming the provider's reference, so a
 // replay changes nothing, and whatever needs a person puts the gift on the attention list.
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { gifts, ledgerMovements, recipientAccounts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -12,6 +12,7 @@ import { movementKey, type LedgerAccount } from '../ledger/accounts.js';
 import { postMovement } from '../ledger/post.js';
 import { moneyUndecided } from '../gifts/money-undecided.js';
 import { flagGift, giftFigures, lockGiftByPayment, takeInOrder } from './gift-money.js';
+import { transition } from '../gift-lifecycle/transition.js';
 
 type Refunded = Extract<AppEvent, { kind: 'payment_refunded' }>;
 type Reversed = Extract<AppEvent, { kind: 'transfer_reversed' }>;
@@ -94,15 +95,12 @@ export async function handleOutsideRefund(tx: Tx, deps: ServiceDeps, event: Refu
   }
 
   // Not paid out and no payout started: the gift is refunded and can no longer be claimed.
-  const [closed] = await tx
-    .update(gifts)
-    .set({
-      status: 'refunded',
-      refundStartedAt: sql`coalesce(${gifts.refundStartedAt}, ${now.toISOString()}::timestamptz)`,
-      refundedAt: now,
-    })
-    .where(and(eq(gifts.id, gift.id), moneyUndecided()))
-    .returning();
+  const [closed] = await transition(tx, gift.id, {
+    to: 'refunded',
+    at: now,
+    set: { refundStartedAt: now, refundedAt: now },
+    where: moneyUndecided(),
+  });
   if (closed) {
     if (closed.senderEmail) {
       const email = refundEmail(closed);
@@ -156,16 +154,15 @@ export async function handleTransferReversed(tx: Tx, deps: ServiceDeps, event: R
 }
 
 /** A recipient disconnected their payout account: forget it, so the next claim onboards again. */
-export async function handleAccountDisconnected(tx: Tx, _deps: ServiceDeps, event: Disconnected): Promise<void> {
+export async function handleAccountDisconnected(tx: Tx, deps: ServiceDeps, event: Disconnected): Promise<void> {
   if (!event.accountId) return;
   await tx.delete(recipientAccounts).where(eq(recipientAccounts.providerAccountId, event.accountId));
   // Gifts waiting for this account (claim started, no payout yet) start their claim again.
-  await tx
-    .update(gifts)
-    .set({ recipientAccountId: null, claimStartedAt: null })
-    .where(
-      and(eq(gifts.recipientAccountId, event.accountId), eq(gifts.status, 'paid'), isNull(gifts.transferStartedAt)),
-    );
+  await transition(tx, eq(gifts.recipientAccountId, event.accountId), {
+    to: 'paid',
+    at: deps.clock.now(),
+    set: { recipientAccountId: null, claimStartedAt: null },
+  });
 }
 
 export async function handleMoneyEvent(tx: Tx, deps: ServiceDeps, event: AppEvent): Promise<void> {

@@ -8,13 +8,14 @@
 // 2. The reconciler (ledger/reconciler.ts) makes each refund under its key and records expired → refunded with
 //    the sender's e-mail. A failing refund stays with the reconciler, retried until it is made, and never
 //    stops the rest.
-import { and, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, isNull, lte, or, sql } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { DAY } from '../../clock.js';
 import { ONBOARDING_GRACE_DAYS } from '../../../shared/constants.js';
 import { attemptMovement, MOVEMENTS_IN_FLIGHT, requestLeasedRefunds } from '../ledger/reconciler.js';
 import { moneyUndecided } from '../gifts/money-undecided.js';
+import { transition } from '../gift-lifecycle/transition.js';
 
 const BATCH_SIZE = 100;
 
@@ -57,19 +58,12 @@ async function expireDue(deps: ServiceDeps): Promise<Array<{ id: number; giftId:
       .limit(BATCH_SIZE)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
-    const expired = await tx
-      .update(gifts)
-      .set({ status: 'expired', expiredAt: now, refundStartedAt: now })
-      .where(
-        and(
-          inArray(
-            gifts.id,
-            due.map((row) => row.id),
-          ),
-          dueCondition(now),
-        ),
-      )
-      .returning({ id: gifts.id, publicId: gifts.publicId, amountCents: gifts.amountCents });
+    const expired = await transition(
+      tx,
+      due.map((row) => row.id),
+      { to: 'refunding', at: now, set: { expiredAt: now, refundStartedAt: now }, where: dueCondition(now) },
+      { id: gifts.id, publicId: gifts.publicId, amountCents: gifts.amountCents },
+    );
     const movements = await requestLeasedRefunds(tx, deps, expired, now);
     return movements.map((movement) => ({ id: movement.id, giftId: movement.giftId }));
   });

@@ -39,7 +39,8 @@ export async function createGift(
       .insert(gifts)
       .values({
         publicId: newPublicId(),
-        status: 'pending',
+        state: 'pending',
+        stateChangedAt: now,
         amountCents: totals.amount,
         feeCents: totals.fee,
         tipCents: totals.tip,

@@ -1,7 +1,7 @@
 // What a settled outgoing movement does to its gift, in the transaction that records it: a transfer moves the
 // gift paid → claimed and queues the recipient's confirmation and the sender's notice; a refund moves it
 // expired → refunded and tells the sender. Conditional updates: settling twice changes nothing (answers null).
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
@@ -9,6 +9,7 @@ import { queueEmail } from '../../email/outbox.js';
 import { claimRecipientConfirmationEmail } from '../../email/templates/claim-recipient-confirmation.js';
 import { claimSenderNoticeEmail } from '../../email/templates/claim-sender-notice.js';
 import { refundEmail } from '../../email/templates/refund.js';
+import { transition } from '../gift-lifecycle/transition.js';
 
 /** The gift as it is after the transition; null when it was not in the state the transition starts from. */
 type SettledGift = typeof gifts.$inferSelect;
@@ -20,11 +21,11 @@ export async function giftTransferred(
   transferId: string,
   now: Date,
 ): Promise<SettledGift | null> {
-  const [gift] = await tx
-    .update(gifts)
-    .set({ status: 'claimed', claimedAt: now, transferId, reconcileAfter: null, needsAttention: null })
-    .where(and(eq(gifts.id, giftId), eq(gifts.status, 'paid')))
-    .returning();
+  const [gift] = await transition(tx, giftId, {
+    to: 'claimed',
+    at: now,
+    set: { claimedAt: now, transferId, reconcileAfter: null, needsAttention: null },
+  });
   if (!gift) return null;
   const mails = [
     gift.recipientEmail && {
@@ -75,11 +76,17 @@ export async function giftRefunded(
   refundId: string | null,
   now: Date,
 ): Promise<Pick<SettledGift, 'disputeOpenedAt'> | null> {
-  const [gift] = await tx
-    .update(gifts)
-    .set({ status: 'refunded', refundId, refundedAt: now, reconcileAfter: null, needsAttention: null })
-    .where(and(eq(gifts.id, giftId), eq(gifts.status, 'expired')))
-    .returning(refundedColumns);
+  const [gift] = await transition(
+    tx,
+    giftId,
+    {
+      to: 'refunded',
+      at: now,
+      set: { refundId, refundedAt: now, reconcileAfter: null, needsAttention: null },
+      where: eq(gifts.state, 'refunding'),
+    },
+    refundedColumns,
+  );
   if (!gift) return null;
   if (gift.senderEmail) {
     // Expired before its expiry date and not cancelled by the sender: an operator refunded it.

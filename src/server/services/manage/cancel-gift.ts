@@ -4,13 +4,14 @@
 // cancel exclude each other on the gift's row: cancelling requires claim_started_at IS NULL and moves the gift out of
 // 'paid' in one conditional update, and a claim starts only on a 'paid' gift; a transfer needs refund_started_at IS
 // NULL (check gifts_transfer_xor_refund).
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { attemptMovement, requestRefund } from '../ledger/reconciler.js';
 import { loadManagedGift } from './find-managed-gift.js';
 import { assertChangeable } from './rules.js';
-import { moneyUndecided } from '../gifts/money-undecided.js';
+import { noDisputeOpen } from '../gifts/money-undecided.js';
+import { transition } from '../gift-lifecycle/transition.js';
 
 export interface CancelResult {
   /** False when the refund call failed: the gift stays cancelled and the reconciler retries the refund. */
@@ -20,11 +21,13 @@ export interface CancelResult {
 export async function cancelGift(deps: ServiceDeps, giftId: number): Promise<CancelResult> {
   const now = deps.clock.now();
   const movement = await deps.db.transaction(async (tx) => {
-    const [gift] = await tx
-      .update(gifts)
-      .set({ status: 'expired', cancelledAt: now, expiredAt: now, refundStartedAt: now })
-      .where(and(eq(gifts.id, giftId), moneyUndecided(), isNull(gifts.claimStartedAt)))
-      .returning({ id: gifts.id, publicId: gifts.publicId, amountCents: gifts.amountCents });
+    // Only before the recipient answered: a started claim is theirs.
+    const [gift] = await transition(tx, giftId, {
+      to: 'refunding',
+      at: now,
+      set: { cancelledAt: now, expiredAt: now, refundStartedAt: now },
+      where: and(eq(gifts.state, 'paid'), noDisputeOpen()),
+    });
     return gift ? requestRefund(tx, deps, gift, now) : null;
   });
   if (!movement) {

@@ -4,12 +4,13 @@
 // transaction posts the requested transfer to the ledger (whose unique index allows one live payout-or-refund).
 // The reconciler (ledger/reconciler.ts) then makes it under its key, and retries it if the provider fails.
 import { and, eq } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
+import { gifts } from '../../db/schema.js';
 import type { ConnectedAccount } from '../../payments/provider.js';
 import { loadGift } from '../claims/find-gift.js';
 import { attemptMovement, requestTransfer } from '../ledger/reconciler.js';
-import { moneyUndecided } from '../gifts/money-undecided.js';
+import { noDisputeOpen } from '../gifts/money-undecided.js';
+import { transition } from '../gift-lifecycle/transition.js';
 
 export type PayoutOutcome =
   | { kind: 'claimed' }
@@ -43,12 +44,13 @@ export async function payOutGift(
 
   const now = deps.clock.now();
   const movement = await deps.db.transaction(async (tx) => {
-    const [won] = await tx
-      .update(gifts)
-      .set({ transferStartedAt: now })
-      // Still the account just read (its id): a claimant who chose another one meanwhile (decision 021) is not overtaken.
-      .where(and(eq(gifts.id, gift.id), eq(gifts.recipientAccountId, account.id), moneyUndecided()))
-      .returning();
+    // Still the account just read (its id): a claimant who chose another one meanwhile (decision 021) is not overtaken.
+    const [won] = await transition(tx, gift.id, {
+      to: 'transferring',
+      at: now,
+      set: { transferStartedAt: now },
+      where: and(eq(gifts.recipientAccountId, account.id), noDisputeOpen()),
+    });
     return won ? requestTransfer(tx, deps, won, now) : null;
   });
   if (movement) {
