@@ -42,7 +42,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     if (UNSAFE_METHODS.has(request.method) && !CSRF_EXEMPT.test(request.url) && isCrossSite(request, publicOrigin)) {
-      done(forbidden('Cross-site requests are not allowed. Use the form on this site.'));
+      done(forbidden('Cross-site requests are not allowed. Use the form on this site.', 'CSRF_REJECTED'));
       return;
     }
     done();

@@ -6,8 +6,7 @@ import { devMailboxRoutes } from './dev-mailbox.js';
 import { giftRoutes } from './gifts.js';
 import { webhookRoutes } from './webhooks.js';
 import { claimRoutes } from './claims.js';
-import { adminRoutes } from './admin.js';
-import { adminMoneyRoutes } from './admin-money.js';
+import { adminRoutes } from './admin/index.js';
 import { donorRoutes } from './donor.js';
 import { contactRoutes } from './contact.js';
 import { manageRoutes } from './manage.js';
@@ -24,7 +23,6 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await app.register(webhookRoutes(deps));
   await app.register(claimRoutes(deps));
   await app.register(adminRoutes(deps));
-  await app.register(adminMoneyRoutes(deps));
   await app.register(donorRoutes(deps));
   await app.register(contactRoutes(deps));
   await app.register(manageRoutes(deps));

@@ -32,7 +32,7 @@ export const webhookRoutes =
     app.post('/api/webhooks/stripe', { schema }, async (request) => {
       const raw = request.body;
       if (!Buffer.isBuffer(raw))
-        throw badRequest('Send the event as the raw JSON body (Content-Type: application/json).');
+        throw badRequest('Send the event as the raw JSON body (Content-Type: application/json).', 'MALFORMED_REQUEST');
       let event: AppEvent;
       try {
         event = deps.payments.verifyWebhook(raw, request.headers);
@@ -40,9 +40,13 @@ export const webhookRoutes =
         if ((error as Error).message === SANDBOX_TAKES_NO_WEBHOOKS) {
           throw badRequest(
             'This server uses the sandbox payment provider, which sends no webhooks: the event was not accepted.',
+            'WEBHOOK_SIGNATURE_INVALID',
           );
         }
-        throw badRequest('Invalid or missing Stripe-Signature header: the event was not accepted.');
+        throw badRequest(
+          'Invalid or missing Stripe-Signature header: the event was not accepted.',
+          'WEBHOOK_SIGNATURE_INVALID',
+        );
       }
       const outcome = await handleProviderEvent(deps, event);
       return { received: true as const, duplicate: outcome.duplicate };
