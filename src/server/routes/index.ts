@@ -11,6 +11,7 @@ import { donorRoutes } from './donor.js';
 import { contactRoutes } from './contact.js';
 import { manageRoutes } from './manage.js';
 import { sandboxRoutes } from '../payments/sandbox/routes.js';
+import { sandboxWebhookEndpoint } from '../services/events/ingest-webhook.js';
 
 /** The dev mailbox shows every claim and sign-in link to anyone: only with the sandbox and never in production. */
 export function devMailboxServed(deps: Pick<AppDeps, 'mailer' | 'payments' | 'config'>): boolean {
@@ -30,6 +31,6 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
     await app.register(devMailboxRoutes(deps));
   }
   if (deps.payments.name === 'sandbox') {
-    await app.register(sandboxRoutes(deps));
+    await app.register(sandboxRoutes({ ...deps, webhookEndpoint: sandboxWebhookEndpoint(deps) }));
   }
 }

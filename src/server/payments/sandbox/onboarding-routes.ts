@@ -1,15 +1,13 @@
 // Sandbox onboarding and express dashboard pages. The recipient picks the outcome the provider
-// would reach; the sandbox then emits payout_account_updated through the same event handler as provider
-// webhooks, pays out waiting gifts right away when verified, and returns to the claim page.
+// would reach; the sandbox then sends payout_account_updated to the app as a signed webhook (events-out.ts; the
+// app pays out waiting gifts right away when the account is verified), and returns to the claim page.
 import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sandboxAccounts, sandboxTransfers } from '../../db/schema.js';
-import type { AppDeps } from '../../deps.js';
-import { handleProviderEvent } from '../../services/events/handle-event.js';
-import { payOutAccount } from '../../services/payouts/job.js';
+import { sendSandboxEvent, type SandboxAppDeps } from './events-out.js';
 import { formatUsd } from '../../../shared/money.js';
 import { getSandboxAccount, sandboxAccountState, type SandboxAccountStatus } from './connect.js';
 import { escapeHtml, sandboxPage } from './page.js';
@@ -37,7 +35,7 @@ const params = z.object({ accountId: z.string().regex(/^[\w-]{1,100}$/) });
 const querystring = z.object({ return_url: z.string().max(2048).optional() });
 
 export const sandboxOnboardingRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: SandboxAppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const ctx = { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl };
     // Only our own pages are valid return targets: the sandbox is not an open redirect.
@@ -56,7 +54,7 @@ export const sandboxOnboardingRoutes =
     const missing = (reply: FastifyReply) =>
       page(reply, 404, 'Account not found', '<h1>Account not found</h1><p>This sandbox account does not exist.</p>');
 
-    /** Sets the account's state, emits account.updated, and pays out its waiting gifts when it became verified. */
+    /** Sets the account's state and tells the app (account.updated), which pays out its waiting gifts when verified. */
     const setStatus = async (accountId: string, status: SandboxAccountStatus) => {
       const [row] = await deps.db
         .update(sandboxAccounts)
@@ -64,12 +62,11 @@ export const sandboxOnboardingRoutes =
         .where(eq(sandboxAccounts.id, accountId))
         .returning();
       if (!row) return false;
-      await handleProviderEvent(deps, {
+      await sendSandboxEvent(deps, {
         id: `evt_sb_${randomBytes(12).toString('hex')}`,
         kind: 'payout_account_updated',
         account: sandboxAccountState(row),
       });
-      if (status === 'verified') await payOutAccount(deps, accountId);
       return true;
     };
 
