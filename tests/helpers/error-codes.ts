@@ -10,6 +10,10 @@ export function watchErrorCodes(app: FastifyInstance): string[] {
     if (reply.statusCode < 400) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
     if (!request.url.startsWith('/api/') && !type.startsWith('application/json')) return payload;
+    // A route that declares its own body for this very status (the health report's 503) answers a report, not an
+    // error; the generic 4xx/5xx error answers are what must carry a code.
+    const responses = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
+    if (responses?.[String(reply.statusCode)]) return payload;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : '';
     let parsed: unknown;
     try {
