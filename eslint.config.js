@@ -37,6 +37,12 @@ const boundaryZones = [
     message:
       'The server never imports client code: share it through src/shared (build steps that need both live in scripts/).',
   },
+  {
+    target: './src/server/payments',
+    from: ['./src/server/services', './src/server/routes', './src/server/jobs'],
+    message:
+      'A payment provider, the sandbox included, reaches the app only through the provider interface and signed webhooks (decision 003): payments/ never imports services/, routes/ or jobs/.',
+  },
   // Layers of the client, one way only: components/ and lib/ → features/ → pages/ and app/.
   {
     target: ['./src/client/components', './src/client/lib'],

@@ -20,7 +20,7 @@ describeEachEngine(
       for (const payload of [ADMIN, { ...ADMIN, setupCode: '' }, { ...ADMIN, setupCode: 'wrong-setup-code-1234' }]) {
         const res = await setup(payload);
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: SETUP_CODE_MESSAGE });
+        expect(res.json()).toEqual({ code: 'ADMIN_SETUP_CODE_INVALID', message: SETUP_CODE_MESSAGE });
       }
       expect((await ctx().db.select({ n: count() }).from(admins))[0]!.n).toBe(0);
 

@@ -31,7 +31,10 @@ describeEachEngine('admin: unfreeze a claim', (ctx) => {
 
   it('unfreezes a frozen gift, logs the admin, and gives the recipient one more run of answers', async () => {
     const { gift, claimToken } = await frozen(ctx());
-    expect((await claim(ctx(), claimToken, { securityAnswer: 'Fluffy' })).json()).toEqual({ message: FROZEN_MESSAGE });
+    expect((await claim(ctx(), claimToken, { securityAnswer: 'Fluffy' })).json()).toEqual({
+      code: 'CLAIM_LOCKED',
+      message: FROZEN_MESSAGE,
+    });
 
     const res = await unfreeze(gift.id, { cookie, origin: 'http://localhost:3000' });
     expect(res.statusCode).toBe(200);
@@ -59,7 +62,7 @@ describeEachEngine('admin: unfreeze a claim', (ctx) => {
       expect((await claim(ctx(), claimToken, { securityAnswer: `wrong ${i}` })).statusCode).toBe(400);
     }
     const fifth = await claim(ctx(), claimToken, { securityAnswer: 'wrong 5' });
-    expect(fifth.json()).toEqual({ message: FROZEN_MESSAGE });
+    expect(fifth.json()).toEqual({ code: 'CLAIM_LOCKED', message: FROZEN_MESSAGE });
     expect((await giftRow(ctx(), gift.id)).needsAttention).toBe(FROZEN_REASON);
 
     expect((await unfreeze(gift.id)).statusCode).toBe(200);
@@ -96,7 +99,7 @@ describeEachEngine('admin: unfreeze a claim', (ctx) => {
     const { gift: open } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
     const notFrozen = await unfreeze(open.id);
     expect(notFrozen.statusCode).toBe(409);
-    expect(notFrozen.json()).toEqual({ message: `Gift #${open.id} is not frozen.` });
+    expect(notFrozen.json()).toEqual({ code: 'GIFT_STATE_CONFLICT', message: `Gift #${open.id} is not frozen.` });
     const unknown = await unfreeze(999_999);
     expect(unknown.statusCode).toBe(404);
     expect((await unfreeze('abc')).statusCode).toBe(400);

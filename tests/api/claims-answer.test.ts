@@ -26,7 +26,7 @@ describeEachEngine('claim lookup and answer', (ctx) => {
     for (const token of ['A'.repeat(43), 'nope', 'x'.repeat(90)]) {
       const res = await ctx().app.inject({ method: 'GET', url: `/api/gifts/claim/${token}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'This gift link is invalid or has expired.' });
+      expect(res.json()).toEqual({ code: 'GIFT_NOT_FOUND', message: 'This gift link is invalid or has expired.' });
       const post = await claim(ctx(), token, { securityAnswer: 'x' });
       expect(post.statusCode).toBe(404);
       expect(post.json().message).toBe('This gift link is invalid or has expired.');
@@ -41,10 +41,10 @@ describeEachEngine('claim lookup and answer', (ctx) => {
       const res = await claim(ctx(), claimToken, { securityAnswer: 'Fluffy' });
       if (status === 'pending') {
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message: 'Gift payment has not been completed' });
+        expect(res.json()).toEqual({ code: 'GIFT_NOT_PAID', message: 'Gift payment has not been completed' });
       } else {
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: 'This gift link is invalid or has expired.' });
+        expect(res.json()).toEqual({ code: 'GIFT_NOT_FOUND', message: 'This gift link is invalid or has expired.' });
       }
     }
   });
@@ -54,7 +54,7 @@ describeEachEngine('claim lookup and answer', (ctx) => {
     for (const body of [{}, { securityAnswer: '' }, { securityAnswer: '   ' }, { securityAnswer: null }]) {
       const res = await claim(ctx(), claimToken, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Security answer is required' });
+      expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Security answer is required' });
     }
   });
 
@@ -62,7 +62,7 @@ describeEachEngine('claim lookup and answer', (ctx) => {
     const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Mister Fluffy' });
     const wrong = await claim(ctx(), claimToken, { securityAnswer: 'Rex' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: 'Incorrect security answer' });
+    expect(wrong.json()).toEqual({ code: 'ANSWER_INCORRECT', message: 'Incorrect security answer' });
     expect((await giftRow(ctx(), gift.id)).wrongAnswerCount).toBe(1);
 
     const right = await claim(ctx(), claimToken, { securityAnswer: '  mister   FLUFFY ' });

@@ -57,7 +57,7 @@ describeEachEngine('claim lockout', (ctx) => {
 
     const third = await fiveWrong();
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ message: FROZEN_MESSAGE });
+    expect(third.json()).toEqual({ code: 'CLAIM_LOCKED', message: FROZEN_MESSAGE });
     const row = await giftRow(ctx(), gift.id);
     expect(row.wrongAnswersTotal).toBe(15);
     expect(row.claimFrozenAt).toEqual(ctx().clock.now());
@@ -78,7 +78,7 @@ describeEachEngine('claim lockout', (ctx) => {
     ctx().clock.advance(7 * 24 * HOUR);
     const later = await claim(ctx(), claimToken, { securityAnswer: 'Fluffy' });
     expect(later.statusCode).toBe(429);
-    expect(later.json()).toEqual({ message: FROZEN_MESSAGE });
+    expect(later.json()).toEqual({ code: 'CLAIM_LOCKED', message: FROZEN_MESSAGE });
     expect((await giftRow(ctx(), gift.id)).claimStartedAt).toBeNull();
   });
 
@@ -107,10 +107,10 @@ describeEachEngine('claim lockout', (ctx) => {
     ctx().clock.advance(MINUTE);
     const lookup = await ctx().app.inject({ method: 'GET', url: `/api/gifts/claim/${claimToken}` });
     expect(lookup.statusCode).toBe(404);
-    expect(lookup.json()).toEqual({ message: 'This gift link is invalid or has expired.' });
+    expect(lookup.json()).toEqual({ code: 'GIFT_NOT_FOUND', message: 'This gift link is invalid or has expired.' });
     const res = await claim(ctx(), claimToken, { securityAnswer: 'Fluffy' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'This gift link is invalid or has expired.' });
+    expect(res.json()).toEqual({ code: 'GIFT_NOT_FOUND', message: 'This gift link is invalid or has expired.' });
     const row = await giftRow(ctx(), gift.id);
     expect(row.status).toBe('paid'); // the job has not run
     expect(row.claimStartedAt).toBeNull();

@@ -49,7 +49,7 @@ describeEachEngine(
       // Before the answer there is no claim session: the same answer as for an unknown gift.
       const before = await complete(ctx(), claimToken);
       expect(before.statusCode).toBe(404);
-      expect(before.json()).toEqual({ message: 'This gift link is invalid or has expired.' });
+      expect(before.json()).toEqual({ code: 'GIFT_NOT_FOUND', message: 'This gift link is invalid or has expired.' });
 
       const account = await startClaim(ctx(), claimToken, 'Fluffy');
       const notYet = await complete(ctx(), claimToken);

@@ -13,7 +13,7 @@ describeEachEngine('donor delete account', (ctx) => {
   it('needs a donor session', async () => {
     const res = await del();
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Please sign in to continue' });
+    expect(res.json()).toEqual({ code: 'AUTH_REQUIRED', message: 'Please sign in to continue' });
     expect((await del('forged')).statusCode).toBe(401);
   });
 

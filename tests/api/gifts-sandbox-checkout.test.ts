@@ -4,10 +4,13 @@ import { and, eq, lte } from 'drizzle-orm';
 import { gifts, sandboxCheckouts, webhookEvents } from '../../src/server/db/schema.js';
 import { DAY } from '../../src/server/clock.js';
 import { expireDueCheckouts } from '../../src/server/payments/sandbox/checkout-completion.js';
+import { sandboxWebhookEndpoint } from '../../src/server/services/events/ingest-webhook.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 import { giftPayload, postGift } from '../helpers/gift-payload.js';
 
 describeEachEngine('sandbox checkout', (ctx) => {
+  /** The expiry job's dependencies, as jobs/index.ts gives them: the app's, and its webhook endpoint. */
+  const sandboxDeps = () => ({ ...ctx().deps, webhookEndpoint: sandboxWebhookEndpoint(ctx().deps) });
   const start = async (overrides: Parameters<typeof giftPayload>[0] = {}) => {
     const res = await postGift(ctx(), giftPayload(overrides));
     const url = new URL(res.json().checkoutUrl as string);
@@ -147,7 +150,7 @@ describeEachEngine('sandbox checkout', (ctx) => {
       .from(sandboxCheckouts)
       .where(and(eq(sandboxCheckouts.status, 'open'), lte(sandboxCheckouts.expiresAt, ctx().clock.now())));
     expect(due.map((r) => r.id)).toContain(stale.id);
-    const [first, second] = await Promise.all([expireDueCheckouts(ctx().deps), expireDueCheckouts(ctx().deps)]);
+    const [first, second] = await Promise.all([expireDueCheckouts(sandboxDeps()), expireDueCheckouts(sandboxDeps())]);
     // Each due checkout moved exactly once between the two runs, and its expiry event was handled once.
     expect(first + second).toBe(due.length);
     const events = await ctx()
@@ -161,7 +164,7 @@ describeEachEngine('sandbox checkout', (ctx) => {
     expect((await giftOf(fresh.id)).abandonedAt).toBeNull();
     const [row] = await ctx().db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, fresh.id));
     expect(row!.status).toBe('open');
-    expect(await expireDueCheckouts(ctx().deps)).toBe(0);
+    expect(await expireDueCheckouts(sandboxDeps())).toBe(0);
   });
 
   it('answers 404 for an unknown checkout', async () => {

@@ -37,7 +37,7 @@ describeEachEngine('HTTP foundation', (ctx) => {
       payload: '{"name": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(res.json()).toEqual({ code: 'MALFORMED_REQUEST', message: 'The request body is not valid JSON.' });
   });
 
   it('answers a wrong content type with 415', async () => {

@@ -39,7 +39,7 @@ describeEachEngine('OpenAPI description', (ctx) => {
     expect(body.required).toEqual(['name', 'amount']);
     expect(body.additionalProperties).toBe(false);
     expect(probe.responses['200'].content['application/json'].schema.properties.ok.type).toBe('boolean');
-    expect(probe.responses['4XX'].content['application/json'].schema.required).toEqual(['message']);
+    expect(probe.responses['4XX'].content['application/json'].schema.required).toEqual(['code', 'message']);
   });
 
   it('documents every route of the product with a summary, its answers, and the create-gift body from the shared schema', async () => {

@@ -384,7 +384,7 @@ describeEachEngine('an answer is only what its schema declares', (ctx) => {
     const logged = vi.spyOn(ctx().app.log, 'error');
     const res = await ctx().app.inject({ method: 'GET', url: '/api/probe/broken' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: SERVER_ERROR_MESSAGE });
+    expect(res.json()).toEqual({ code: 'INTERNAL', message: SERVER_ERROR_MESSAGE });
     expect(res.body).not.toContain('Zebulon');
     expect(logged).toHaveBeenCalledWith(
       expect.objectContaining({ route: 'GET /api/probe/broken' }),

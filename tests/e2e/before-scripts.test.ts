@@ -272,7 +272,10 @@ describeE2E('the contact form posted without scripts, protected as the JSON API 
     for (const headers of crossSite) {
       const res = await post(fields('Cross-site'), headers);
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ message: 'Cross-site requests are not allowed. Use the form on this site.' });
+      expect(await res.json()).toEqual({
+        code: 'CSRF_REJECTED',
+        message: 'Cross-site requests are not allowed. Use the form on this site.',
+      });
     }
     // Same origin, as a browser sends its own form (Referrer-Policy: no-referrer makes Origin "null").
     const own = await post(fields('Same site'), { origin: 'null', 'sec-fetch-site': 'same-origin' });

@@ -138,7 +138,10 @@ describeE2E('the server-rendered claim page', () => {
     expect(await done.json()).toMatchObject({ success: true });
     const strangerAfter = await stranger.request.get(completeUrl);
     expect(strangerAfter.status()).toBe(404);
-    expect(await strangerAfter.json()).toEqual({ message: 'This gift link is invalid or has expired.' });
+    expect(await strangerAfter.json()).toEqual({
+      code: 'GIFT_NOT_FOUND',
+      message: 'This gift link is invalid or has expired.',
+    });
     await stranger.close();
     await page.context().close();
   });

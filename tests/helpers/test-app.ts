@@ -13,6 +13,7 @@ import { devMailbox, type Mailer } from '../../src/server/email/transport.js';
 import { createPaymentProvider } from '../../src/server/payments/index.js';
 import type { PaymentProvider } from '../../src/server/payments/provider.js';
 import { ENGINES, createTestDatabase, type Engine, type TestDatabase } from './databases.js';
+import { watchErrorCodes } from './error-codes.js';
 
 export interface TestContext {
   engine: Engine;
@@ -44,6 +45,7 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
   const payments = options.payments ? options.payments(base) : createPaymentProvider(config, db, clock);
   const deps: AppDeps = { ...base, payments };
   const app = await buildApp(deps, { logger: options.logger ?? false });
+  const errorsWithoutCode = watchErrorCodes(app);
   return {
     engine,
     app,
@@ -72,6 +74,11 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
     async close() {
       await app.close();
       await database.destroy();
+      if (errorsWithoutCode.length > 0) {
+        throw new Error(
+          `Error answers without a known code (src/shared/schemas/error.ts):\n${errorsWithoutCode.join('\n')}`,
+        );
+      }
     },
   };
 }

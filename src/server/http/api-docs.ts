@@ -5,9 +5,15 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { ERROR_CODE_MEANINGS } from '../../shared/schemas/error.js';
 
 export const API_DOCS_PATH = '/api/docs';
 export const OPENAPI_PATH = `${API_DOCS_PATH}/openapi.json`;
+
+/** The error codes and what each means, as a Markdown list for the document's description. */
+const errorCodeList = Object.entries(ERROR_CODE_MEANINGS)
+  .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+  .join('\n');
 
 const isDescribed = (url: string) => url.startsWith('/api/') && !url.startsWith(API_DOCS_PATH);
 
@@ -20,7 +26,9 @@ export async function registerApiDocs(app: FastifyInstance, serverUrl: string): 
         title: 'Hushgift API',
         version: '1.0.0',
         description:
-          'Send money anonymously. Amounts are decimal strings with two places ("52.80"); every error is {"message"}.',
+          'Send money anonymously. Amounts are decimal strings with two places ("52.80"). Every error is ' +
+          '{"code", "message"}: the message is a sentence to show a person, the code one of these stable names:\n\n' +
+          errorCodeList,
       },
       servers: [{ url: serverUrl }],
       components: {

@@ -42,7 +42,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
       !['GET', 'HEAD'].includes(request.method) ||
       !indexHtml
     ) {
-      return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
+      return reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: `Not found: ${request.method} ${pathname}` });
     }
     // An unknown path gets the app's 404 page with status 404, so crawlers and monitors see it as missing.
     reply

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { messageSchema } from '../../shared/schemas/common.js';
+import { apiErrorSchema } from '../../shared/schemas/error.js';
 
 /** A missing JSON body is checked as `{}`, so it answers "field: this field is required" like an empty one. */
 const contractValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
@@ -39,10 +39,12 @@ export function useRouteContracts(app: FastifyInstance): void {
   });
 }
 
-/** Every refusal is {"message"}: bad input, not found, refused, rate-limited; and a 5xx that hides internals. */
+/** Every refusal is {"code", "message"}: bad input, not found, refused, rate-limited; and a 5xx that hides internals. */
 export const errorResponses = {
-  '4xx': messageSchema.describe('Bad input, not signed in, not found, refused or rate-limited: a sentence to act on'),
-  '5xx': messageSchema.describe('Our side or the payment partner failed; the message says whether to retry'),
+  '4xx': apiErrorSchema.describe(
+    'Bad input, not signed in, not found, refused or rate-limited: a code and a sentence to act on',
+  ),
+  '5xx': apiErrorSchema.describe('Our side or the payment partner failed; the message says whether to retry'),
 } as const;
 
 /** OpenAPI security requirement of a route that needs the admin or the donor session cookie. */

@@ -16,7 +16,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (UNSAFE_METHODS.has(request.method) && !CSRF_EXEMPT.test(request.url) && isCrossSite(request, publicOrigin)) {
-      done(forbidden('Cross-site requests are not allowed. Use the form on this site.'));
+      done(forbidden('Cross-site requests are not allowed. Use the form on this site.', 'CSRF_REJECTED'));
       return;
     }
     done();

@@ -49,7 +49,10 @@ export async function requireSession(
   kind: AccountSessionKind,
 ): Promise<Session> {
   const session = await readSession(deps.db, deps.clock, kind, sessionCookie(request, kind));
-  if (!session)
-    throw unauthorized(kind === 'admin' ? 'Please log in as an admin to continue' : 'Please sign in to continue');
+  if (!session) {
+    throw kind === 'admin'
+      ? unauthorized('Please log in as an admin to continue', 'ADMIN_AUTH_REQUIRED')
+      : unauthorized('Please sign in to continue');
+  }
   return session;
 }

@@ -3,10 +3,10 @@
 // `field: <the schema's message>`. Only the first problem is reported, so a person fixes one thing at a time.
 import type { FastifyRequest } from 'fastify';
 import type { ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import type { ApiError } from '../../shared/schemas/error.js';
 
-export interface ValidationAnswer {
+export interface ValidationAnswer extends ApiError {
   statusCode: 400 | 404;
-  message: string;
 }
 
 type Part = 'body' | 'querystring' | 'params' | 'headers';
@@ -21,20 +21,22 @@ export function validationAnswer(
     const many = keys.length > 1;
     return {
       statusCode: 400,
+      code: 'VALIDATION_FAILED',
       message: `Unexpected field${many ? 's' : ''}: ${keys.join(', ')}. Remove ${many ? 'them' : 'it'} and try again.`,
     };
   }
   // A path segment that does not have the shape of an identifier names nothing: "not found", like an unknown one.
+  // Every path parameter of the API names a gift (a claim token, a public id, an admin's gift id).
   if (part === 'params' && issue.keyword === 'invalid_format')
-    return { statusCode: 404, message: issue.message ?? 'Not found.' };
+    return { statusCode: 404, code: 'GIFT_NOT_FOUND', message: issue.message ?? 'Not found.' };
   const path = issue.instancePath.split('/').filter(Boolean);
   const field = path.join('.');
   // The type provider does not report the input: look the value up where the request keeps that part.
   if (issue.keyword === 'invalid_type' && field && valueAt(partOf(request, part), path) === undefined) {
-    return { statusCode: 400, message: `${field}: this field is required` };
+    return { statusCode: 400, code: 'VALIDATION_FAILED', message: `${field}: this field is required` };
   }
   const message = issue.message ?? 'is not valid';
-  return { statusCode: 400, message: field ? `${field}: ${message}` : message };
+  return { statusCode: 400, code: 'VALIDATION_FAILED', message: field ? `${field}: ${message}` : message };
 }
 
 function partOf(request: FastifyRequest, part: string | undefined): unknown {

@@ -13,6 +13,7 @@ import { checkPendingPayments } from '../services/events/pending-check.js';
 import { RECONCILER_INTERVAL_MS, runReconciler } from '../services/ledger/reconciler.js';
 import { expireDueCheckouts } from '../payments/sandbox/checkout-completion.js';
 import type { Metrics } from '../observability/metrics.js';
+import { sandboxWebhookEndpoint } from '../services/events/ingest-webhook.js';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -63,7 +64,13 @@ function allJobs(
     { name: 'pending-payments', intervalMs: 10 * 60_000, run: () => checkPendingPayments(deps) },
     // Stripe expires its checkouts itself; the sandbox does it here, with the same event.
     ...(deps.payments.name === 'sandbox'
-      ? [{ name: 'sandbox-checkout-expiry' as const, intervalMs: 5 * 60_000, run: () => expireDueCheckouts(deps) }]
+      ? [
+          {
+            name: 'sandbox-checkout-expiry' as const,
+            intervalMs: 5 * 60_000,
+            run: () => expireDueCheckouts({ ...deps, webhookEndpoint: sandboxWebhookEndpoint(deps) }),
+          },
+        ]
       : []),
   ];
 }

@@ -7,6 +7,13 @@ import type { AppEvent } from './events.js';
 /** A webhook request's headers, lower-cased names as Node gives them. */
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
+/**
+ * Where a provider delivers its signed events: the app's webhook ingest (verify with the provider's
+ * `verifyWebhook`, then handle). Stripe reaches it over HTTP (POST /api/webhooks/stripe); the sandbox, which runs
+ * in the app's process, is handed it directly.
+ */
+export type WebhookEndpoint = (rawBody: Buffer, headers: WebhookHeaders) => Promise<unknown>;
+
 export interface CheckoutLine {
   name: string;
   amountCents: number;
@@ -110,8 +117,7 @@ export interface PaymentProvider {
 
   /**
    * Verifies a webhook's signature (from its request headers) over the raw body and translates it into an app
-   * event; throws a ProviderError on a bad or missing signature (the sandbox takes no webhooks: it emits app
-   * events itself).
+   * event; throws a ProviderError on a bad or missing signature.
    */
   verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): AppEvent;
 }

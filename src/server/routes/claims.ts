@@ -37,12 +37,18 @@ export async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     if (error.retryable) {
-      throw new AppError(503, 'Our payment partner is not reachable right now. Please try again in a minute.', {
-        'retry-after': '30',
-      });
+      throw new AppError(
+        503,
+        'PROVIDER_UNAVAILABLE',
+        'Our payment partner is not reachable right now. Please try again in a minute.',
+        {
+          'retry-after': '30',
+        },
+      );
     }
     throw new AppError(
       502,
+      'PROVIDER_REFUSED',
       'Our payment partner could not complete this step. Please try again later or contact support.',
     );
   }

@@ -7,12 +7,12 @@ import { devMailboxRoutes } from './dev-mailbox.js';
 import { giftRoutes } from './gifts.js';
 import { webhookRoutes } from './webhooks.js';
 import { claimRoutes } from './claims.js';
-import { adminRoutes } from './admin.js';
-import { adminMoneyRoutes } from './admin-money.js';
+import { adminRoutes } from './admin/index.js';
 import { donorRoutes } from './donor.js';
 import { contactRoutes } from './contact.js';
 import { manageRoutes } from './manage.js';
 import { sandboxRoutes } from '../payments/sandbox/routes.js';
+import { sandboxWebhookEndpoint } from '../services/events/ingest-webhook.js';
 
 /** The dev mailbox shows every claim and sign-in link to anyone: only with the sandbox and never in production. */
 export function devMailboxServed(deps: Pick<AppDeps, 'mailer' | 'payments' | 'config'>): boolean {
@@ -25,7 +25,6 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await app.register(webhookRoutes(deps));
   await app.register(claimRoutes(deps));
   await app.register(adminRoutes(deps));
-  await app.register(adminMoneyRoutes(deps));
   await app.register(donorRoutes(deps));
   await app.register(contactRoutes(deps));
   await app.register(manageRoutes(deps));
@@ -33,6 +32,6 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
     await app.register(devMailboxRoutes(deps));
   }
   if (deps.payments.name === 'sandbox') {
-    await app.register(sandboxRoutes(deps));
+    await app.register(sandboxRoutes({ ...deps, webhookEndpoint: sandboxWebhookEndpoint(deps) }));
   }
 }

@@ -1,18 +1,22 @@
-// POST /api/webhooks/stripe (platform and Connect endpoints alike): the adapter checks the signature over the raw
-// body (so JSON is parsed as a buffer only in this plugin's scope, and the body has no schema) and translates the
-// event; a bad or missing signature is a 400 with no effect; then the one event handler.
+// POST /api/webhooks/stripe (platform and Connect endpoints alike): the provider's adapter checks the signature over
+// the raw body (so JSON is parsed as a buffer only in this plugin's scope, and the body has no schema) and
+// translates the event; a bad or missing signature is a 400 with no effect; then the one event handler
+// (services/events/ingest-webhook.ts, the entry point the sandbox's signed events go through too).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { badRequest } from '../errors.js';
 import { errorResponses } from '../http/contracts.js';
-import { handleProviderEvent } from '../services/events/handle-event.js';
-import type { AppEvent } from '../payments/events.js';
-import { SANDBOX_TAKES_NO_WEBHOOKS } from '../payments/sandbox/webhooks.js';
+import { ingestWebhook } from '../services/events/ingest-webhook.js';
 import { webhookReceiptSchema } from '../../shared/schemas/service.js';
 
 const signatureHeaders = z.looseObject({
   'stripe-signature': z.string().max(4096, 'stripe-signature is too long').optional().describe('Stripe-Signature'),
+  'sandbox-signature': z
+    .string()
+    .max(4096, 'sandbox-signature is too long')
+    .optional()
+    .describe('Sandbox-Signature (sandbox provider only)'),
 });
 
 export const webhookRoutes =
@@ -32,19 +36,8 @@ export const webhookRoutes =
     app.post('/api/webhooks/stripe', { schema }, async (request) => {
       const raw = request.body;
       if (!Buffer.isBuffer(raw))
-        throw badRequest('Send the event as the raw JSON body (Content-Type: application/json).');
-      let event: AppEvent;
-      try {
-        event = deps.payments.verifyWebhook(raw, request.headers);
-      } catch (error) {
-        if ((error as Error).message === SANDBOX_TAKES_NO_WEBHOOKS) {
-          throw badRequest(
-            'This server uses the sandbox payment provider, which sends no webhooks: the event was not accepted.',
-          );
-        }
-        throw badRequest('Invalid or missing Stripe-Signature header: the event was not accepted.');
-      }
-      const outcome = await handleProviderEvent(deps, event);
-      return { received: true as const, duplicate: outcome.duplicate };
+        throw badRequest('Send the event as the raw JSON body (Content-Type: application/json).', 'MALFORMED_REQUEST');
+      const { duplicate } = await ingestWebhook(deps, raw, request.headers);
+      return { received: true as const, duplicate };
     });
   };

@@ -1,12 +1,10 @@
 // A sandbox account's state changes as the provider's checks conclude: onboarding's outcome or the dashboard's
-// "Complete verification". The change reaches the app as payout_account_updated through the same event handler
-// as provider webhooks, and a newly verified account's waiting gifts are paid out at once.
+// "Complete verification". The change reaches the app as payout_account_updated, a signed webhook (events-out.ts),
+// and the app pays out a newly verified account's waiting gifts at once.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { sandboxAccounts } from '../../db/schema.js';
-import type { AppDeps } from '../../deps.js';
-import { handleProviderEvent } from '../../services/events/handle-event.js';
-import { payOutAccount } from '../../services/payouts/job.js';
+import { sendSandboxEvent, type SandboxAppDeps } from './events-out.js';
 import { sandboxAccountState, type SandboxAccountStatus } from './connect.js';
 
 /** What the first onboarding submission gives: the owner's phone and the bank account's last 4 digits. */
@@ -20,7 +18,7 @@ export interface OwnerDetails {
  * never put their own phone (the sign-in) or bank on an account someone else onboarded. Answers false for no account.
  */
 export async function setSandboxAccountStatus(
-  deps: AppDeps,
+  deps: SandboxAppDeps,
   accountId: string,
   status: SandboxAccountStatus,
   details?: OwnerDetails,
@@ -40,11 +38,10 @@ export async function setSandboxAccountStatus(
     .where(eq(sandboxAccounts.id, accountId))
     .returning();
   if (!row) return false;
-  await handleProviderEvent(deps, {
+  await sendSandboxEvent(deps, {
     id: `evt_sb_${randomBytes(12).toString('hex')}`,
     kind: 'payout_account_updated',
     account: sandboxAccountState(row),
   });
-  if (status === 'verified') await payOutAccount(deps, accountId);
   return true;
 }

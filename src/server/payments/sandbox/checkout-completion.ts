@@ -1,16 +1,15 @@
-// The sandbox checkout's outcomes, handed to the one event handler as app events: paid (from the hosted page)
+// The sandbox checkout's outcomes, sent to the app as signed webhooks (events-out.ts): paid (from the hosted page)
 // and expired (when the page is opened late, and by a scheduled job, as a real provider does after 24 h).
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { sandboxCheckouts } from '../../db/schema.js';
-import type { ServiceDeps } from '../../deps.js';
-import { handleProviderEvent } from '../../services/events/handle-event.js';
 import type { AppEvent } from '../events.js';
+import { sendSandboxEvent, type SandboxDeps } from './events-out.js';
 import { sandboxId, type SandboxCheckoutDetails } from './checkout.js';
 
 export type CheckoutRow = typeof sandboxCheckouts.$inferSelect;
 
 export async function completeCheckout(
-  deps: ServiceDeps,
+  deps: SandboxDeps,
   row: CheckoutRow,
   values: { email: string; name: string },
 ): Promise<void> {
@@ -43,7 +42,7 @@ export async function completeCheckout(
     metadata: details.metadata,
   };
   try {
-    await deliver(deps, event);
+    await sendSandboxEvent(deps, event);
   } catch (error) {
     // Nothing was recorded: reopen so paying again works.
     await deps.db
@@ -55,14 +54,14 @@ export async function completeCheckout(
 }
 
 /** Answers whether this call expired the checkout (false when another got there first). */
-export async function expireCheckout(deps: ServiceDeps, row: CheckoutRow): Promise<boolean> {
+export async function expireCheckout(deps: SandboxDeps, row: CheckoutRow): Promise<boolean> {
   const [expired] = await deps.db
     .update(sandboxCheckouts)
     .set({ status: 'expired' })
     .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'open')))
     .returning();
   if (!expired) return false;
-  await deliver(deps, {
+  await sendSandboxEvent(deps, {
     id: eventId('expired', row),
     kind: 'checkout_expired',
     giftPublicId: row.giftPublicId,
@@ -74,15 +73,11 @@ export async function expireCheckout(deps: ServiceDeps, row: CheckoutRow): Promi
 /** A deterministic id per checkout and outcome, so a retry is a replay. */
 const eventId = (outcome: string, row: CheckoutRow) => `evt_sandbox_${outcome}_${row.id}`;
 
-async function deliver(deps: ServiceDeps, event: AppEvent): Promise<void> {
-  await handleProviderEvent(deps, event);
-}
-
 /**
  * The job: expires every open checkout past its expiry (safe on several instances: conditional updates, fixed event
  * ids). Answers how many this run expired.
  */
-export async function expireDueCheckouts(deps: ServiceDeps, limit = 100): Promise<number> {
+export async function expireDueCheckouts(deps: SandboxDeps, limit = 100): Promise<number> {
   const due = await deps.db
     .select()
     .from(sandboxCheckouts)

@@ -1,10 +1,10 @@
 // The sandbox's hosted checkout page: line items, "Email", "Name on card", "Card number", "Pay …",
-// "Cancel". Paying marks the sandbox checkout complete and feeds a checkout_paid app event through the same
-// handler as Stripe's webhooks, then 303s to /success.
+// "Cancel". Paying marks the sandbox checkout complete and sends the app a signed checkout_paid webhook, taken
+// through the same ingest as Stripe's, then 303s to /success.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { SandboxAppDeps } from './events-out.js';
 import { formatUsd } from '../../../shared/money.js';
 import { escapeHtml, sandboxPage } from './page.js';
 import { findCheckout, type SandboxCheckoutDetails } from './checkout.js';
@@ -29,7 +29,7 @@ const form = z.object({
 });
 
 export const sandboxCheckoutRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: SandboxAppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // An HTML page: a malformed id is answered with the page's own "not found" notice (attachValidation), not JSON.
     const route = { schema: { params }, attachValidation: true };
@@ -65,7 +65,7 @@ export const sandboxCheckoutRoutes =
 type OpenResult =
   { ok: true; row: CheckoutRow } | { ok: false; status: number; title: string; html: string; alreadyPaid?: string };
 
-async function openCheckout(deps: AppDeps, id: string | null): Promise<OpenResult> {
+async function openCheckout(deps: SandboxAppDeps, id: string | null): Promise<OpenResult> {
   const row = id === null ? null : await findCheckout(deps, id);
   if (!row) return notice(404, 'Checkout not found', 'This checkout link is not valid.');
   if (row.status === 'complete') {

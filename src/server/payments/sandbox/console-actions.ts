@@ -1,13 +1,12 @@
 // What the sandbox console does on the provider's side (decision 014, issue 13 point 5): each action changes the
-// sandbox's own records the way the real provider's would change, then hands the app event that provider would
-// send to the one event handler (the path the webhook takes). Should the app fail to take the event, the
-// provider's change is undone, so the console and the app never disagree.
+// sandbox's own records the way the real provider's would change, then sends the app the event that provider
+// would send, as a signed webhook (events-out.ts). Should the app fail to take the event, the provider's change is
+// undone, so the console and the app never disagree.
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { sandboxAccounts, sandboxDisputes, sandboxRefunds, sandboxTransfers } from '../../db/schema.js';
-import type { ServiceDeps } from '../../deps.js';
-import { handleProviderEvent } from '../../services/events/handle-event.js';
 import type { AppEvent, AppEventBody } from '../events.js';
+import { sendSandboxEvent, type SandboxDeps } from './events-out.js';
 import { sandboxId } from './checkout.js';
 import { refundable } from './refunds.js';
 
@@ -16,17 +15,17 @@ export class ConsoleRefusal extends Error {}
 
 const eventId = () => `evt_sandbox_console_${randomBytes(12).toString('hex')}`;
 
-/** Hands the event to the app; undoes the provider's change when the app could not take it. */
-async function tell(deps: ServiceDeps, event: AppEventBody, undo: () => Promise<unknown>): Promise<void> {
+/** Sends the event to the app; undoes the provider's change when the app could not take it. */
+async function tell(deps: SandboxDeps, event: AppEventBody, undo: () => Promise<unknown>): Promise<void> {
   try {
-    await handleProviderEvent(deps, { id: eventId(), ...event } as AppEvent);
+    await sendSandboxEvent(deps, { id: eventId(), ...event } as AppEvent);
   } catch (error) {
     await undo();
     throw error;
   }
 }
 
-async function paymentLeft(deps: ServiceDeps, paymentIntentId: string) {
+async function paymentLeft(deps: SandboxDeps, paymentIntentId: string) {
   const payment = await refundable(deps, paymentIntentId);
   if (!payment) throw new ConsoleRefusal('No such payment.');
   if (payment.disputed) throw new ConsoleRefusal('This payment is disputed: close the dispute first.');
@@ -35,7 +34,7 @@ async function paymentLeft(deps: ServiceDeps, paymentIntentId: string) {
 }
 
 /** "Refund": what is left of the payment goes back to the card, as a refund made in the provider's dashboard. */
-export async function refundPayment(deps: ServiceDeps, paymentIntentId: string): Promise<void> {
+export async function refundPayment(deps: SandboxDeps, paymentIntentId: string): Promise<void> {
   const amountCents = await paymentLeft(deps, paymentIntentId);
   const id = sandboxId('re');
   await deps.db.insert(sandboxRefunds).values({
@@ -62,7 +61,7 @@ export async function refundPayment(deps: ServiceDeps, paymentIntentId: string):
 }
 
 /** "Open dispute": the cardholder's bank disputes what is left of the payment. */
-export async function openDispute(deps: ServiceDeps, paymentIntentId: string): Promise<void> {
+export async function openDispute(deps: SandboxDeps, paymentIntentId: string): Promise<void> {
   const amountCents = await paymentLeft(deps, paymentIntentId);
   const id = sandboxId('dp');
   await deps.db
@@ -83,7 +82,7 @@ export async function openDispute(deps: ServiceDeps, paymentIntentId: string): P
 }
 
 /** "Close dispute (won)" / "Close dispute (lost)". */
-export async function closeDispute(deps: ServiceDeps, disputeId: string, outcome: 'won' | 'lost'): Promise<void> {
+export async function closeDispute(deps: SandboxDeps, disputeId: string, outcome: 'won' | 'lost'): Promise<void> {
   const [dispute] = await deps.db
     .update(sandboxDisputes)
     .set({ status: outcome, closedAt: deps.clock.now() })
@@ -106,7 +105,7 @@ export async function closeDispute(deps: ServiceDeps, disputeId: string, outcome
 }
 
 /** "Reverse transfer": the whole transfer is taken back from the recipient's account. */
-export async function reverseTransfer(deps: ServiceDeps, transferId: string): Promise<void> {
+export async function reverseTransfer(deps: SandboxDeps, transferId: string): Promise<void> {
   const [transfer] = await deps.db
     .update(sandboxTransfers)
     .set({ reversedAt: deps.clock.now() })
@@ -126,7 +125,7 @@ export async function reverseTransfer(deps: ServiceDeps, transferId: string): Pr
 }
 
 /** "Disconnect account": the recipient removes Hushgift's access; the provider forgets it for Hushgift. */
-export async function disconnectAccount(deps: ServiceDeps, accountId: string): Promise<void> {
+export async function disconnectAccount(deps: SandboxDeps, accountId: string): Promise<void> {
   const [account] = await deps.db.delete(sandboxAccounts).where(eq(sandboxAccounts.id, accountId)).returning();
   if (!account) throw new ConsoleRefusal('No such account: it may be disconnected already.');
   await tell(deps, { kind: 'payout_account_disconnected', accountId }, () =>

@@ -4,7 +4,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { SandboxAppDeps } from './events-out.js';
 import { sandboxPage } from './page.js';
 import { consoleHtml } from './console-page.js';
 import {
@@ -22,17 +22,17 @@ const id = z.string().regex(/^[\w-]{1,100}$/, 'Not a sandbox id');
 /** An action: its form's fields, what it does, and what the page says after it. */
 interface ConsoleAction {
   /** The action ready to run, or why the form cannot be taken. */
-  take(body: unknown): { run: (deps: AppDeps) => Promise<unknown> } | { problem: string };
+  take(body: unknown): { run: (deps: SandboxAppDeps) => Promise<unknown> } | { problem: string };
   done: string;
 }
 
-function consoleAction<T>(body: z.ZodType<T>, run: (deps: AppDeps, b: T) => Promise<unknown>, done: string) {
+function consoleAction<T>(body: z.ZodType<T>, run: (deps: SandboxAppDeps, b: T) => Promise<unknown>, done: string) {
   return {
     done,
     take(raw: unknown) {
       const parsed = body.safeParse(raw ?? {});
       return parsed.success
-        ? { run: (deps: AppDeps) => run(deps, parsed.data) }
+        ? { run: (deps: SandboxAppDeps) => run(deps, parsed.data) }
         : { problem: parsed.error.issues[0]!.message };
     },
   } satisfies ConsoleAction;
@@ -85,7 +85,7 @@ type ActionName = keyof typeof ACTIONS;
 const ACTION_NAMES = Object.keys(ACTIONS) as ActionName[];
 
 export const sandboxConsoleRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: SandboxAppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // "same-origin": the page's own form posts carry their origin (see onboarding-routes.ts).
     const page = async (reply: FastifyReply, status: number, notice?: { text: string; problem: boolean }) =>

@@ -1,12 +1,12 @@
 // Sandbox onboarding. The recipient picks the outcome the provider would reach; the sandbox then emits
-// payout_account_updated through the same event handler as provider webhooks, pays out waiting gifts right away
-// when verified, and returns to the claim page. The first submission also records the owner's phone (where the
+// payout_account_updated to the app as a signed webhook (events-out.ts; the app pays out waiting gifts right away
+// when verified), and returns to the claim page. The first submission also records the owner's phone (where the
 // sandbox "texts" sign-in codes, decision 021) and the bank account's last 4 digits; made-up test values are filled in.
 import { randomInt } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps.js';
+import type { SandboxAppDeps } from './events-out.js';
 import { getSandboxAccount, type SandboxAccountStatus } from './connect.js';
 import { setSandboxAccountStatus } from './account-status.js';
 import { escapeHtml, sendFormPage } from './page.js';
@@ -42,7 +42,7 @@ export const accountParams = z.object({ accountId: z.string().regex(/^[\w-]{1,10
 const querystring = z.object({ return_url: z.string().max(2048).optional() });
 
 export const sandboxOnboardingRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: SandboxAppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const ctx = { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl };
     // Only our own pages are valid return targets: the sandbox is not an open redirect.

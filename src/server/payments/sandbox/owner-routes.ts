@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sandboxTransfers } from '../../db/schema.js';
-import type { AppDeps } from '../../deps.js';
+import type { SandboxAppDeps } from './events-out.js';
 import { formatUsd } from '../../../shared/money.js';
 import { getSandboxAccount } from './connect.js';
 import { setSandboxAccountStatus } from './account-status.js';
@@ -35,7 +35,7 @@ const phoneParams = z.object({ phone: z.string().regex(/^\d{10,15}$/) });
 const codeForm = z.object({ code: z.string().max(20).default('') });
 
 export const sandboxOwnerRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: SandboxAppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const ctx = { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl };
     const notice = (reply: FastifyReply, status: number, title: string, text: string) =>

@@ -1,7 +1,9 @@
 // The sandbox provider: a local stand-in for Stripe that is a product feature (try Hushgift with no keys).
-// It keeps its state in sandbox_* tables and emits app events straight into the one event handler.
+// It keeps its state in sandbox_* tables and, like Stripe, reaches the app only through this interface and its
+// signed webhooks (webhooks.ts, sent by events-out.ts to the app's webhook endpoint).
 // Each area lives in its own module: checkout.ts, connect.ts, owner-sign-in.ts, refunds.ts, webhooks.ts; faults.ts holds the
 // outage and refusals the sandbox console (console-routes.ts) switches on, checked before every money call.
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import type {
@@ -23,11 +25,20 @@ export interface SandboxOptions {
   db: Db;
   clock: Clock;
   publicUrl: string;
+  /** Signs the sandbox's webhooks; made up per process when not given (its events never leave the process). */
+  webhookSecret?: string;
 }
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
-  constructor(readonly options: SandboxOptions) {}
+  readonly options: SandboxOptions & { webhookSecret: string };
+  constructor(options: SandboxOptions) {
+    this.options = { ...options, webhookSecret: options.webhookSecret ?? randomBytes(32).toString('base64url') };
+  }
+
+  /** The Sandbox-Signature header for an event body the sandbox sends now. */
+  signWebhook = (rawBody: Buffer) =>
+    webhooks.signSandboxEvent(this.options.webhookSecret, rawBody, this.options.clock.now());
 
   createCheckout = (input: CreateCheckoutInput) => checkout.createCheckout(this.options, input);
   retrieveCheckout = (checkoutId: string) => checkout.retrieveCheckout(this.options, checkoutId);

@@ -1,8 +1,9 @@
 // The sandbox's hosted pages: checkout (send work), onboarding, the owner's sign-in, phone and express dashboard
 // (claim work), and the operator's console (the provider's side: refunds, disputes, reversals, outages), never in production.
-// Server-rendered HTML with plain forms: no script, so the strict CSP holds.
+// Server-rendered HTML with plain forms: no script, so the strict CSP holds. What they do reaches the app only as
+// signed webhooks, delivered to the endpoint the app hands over (`webhookEndpoint`).
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../deps.js';
+import type { SandboxAppDeps } from './events-out.js';
 import { isDevelopment } from '../../config.js';
 import { sandboxCheckoutRoutes } from './checkout-routes.js';
 import { sandboxOnboardingRoutes } from './onboarding-routes.js';
@@ -10,7 +11,7 @@ import { sandboxOwnerRoutes } from './owner-routes.js';
 import { sandboxConsoleRoutes } from './console-routes.js';
 
 export const sandboxRoutes =
-  (deps: AppDeps): FastifyPluginAsync =>
+  (deps: SandboxAppDeps): FastifyPluginAsync =>
   async (app) => {
     await app.register(sandboxCheckoutRoutes(deps));
     await app.register(sandboxOnboardingRoutes(deps));

@@ -69,7 +69,7 @@ export async function loginAdmin(
       ip,
       detail: { knownAccount: Boolean(admin) },
     });
-    throw new AppError(401, LOGIN_FAILED_MESSAGE);
+    throw new AppError(401, 'LOGIN_FAILED', LOGIN_FAILED_MESSAGE);
   }
 
   // A new session id at every login; the one the browser held before (if any) is destroyed.

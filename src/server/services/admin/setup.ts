@@ -39,12 +39,12 @@ export async function createFirstAdmin(
   ip: string | null,
 ): Promise<{ id: number }> {
   // Cheap early refusal; the insert below is what actually guarantees a single owner.
-  if (!(await isSetupNeeded(deps))) throw forbidden(SETUP_DONE_MESSAGE);
+  if (!(await isSetupNeeded(deps))) throw forbidden(SETUP_DONE_MESSAGE, 'ADMIN_SETUP_DONE');
   const code = deps.config.adminSetupCode;
   // Compared as hashes, so the comparison takes the same time whatever was typed.
   if (code && !safeEqual(sha256((input.setupCode ?? '').trim()), sha256(code))) {
     await logSecurityEvent(deps.db, deps.clock, { event: 'admin.setup_code_refused', ip });
-    throw forbidden(SETUP_CODE_MESSAGE);
+    throw forbidden(SETUP_CODE_MESSAGE, 'ADMIN_SETUP_CODE_INVALID');
   }
   const passwordHash = await hashSecret(input.password);
   return deps.db.transaction(async (tx) => {
@@ -60,7 +60,7 @@ export async function createFirstAdmin(
       })
       .onConflictDoNothing()
       .returning({ id: admins.id });
-    if (!row) throw forbidden(SETUP_DONE_MESSAGE);
+    if (!row) throw forbidden(SETUP_DONE_MESSAGE, 'ADMIN_SETUP_DONE');
     await logSecurityEvent(tx, deps.clock, { event: 'admin.setup', actor: input.email.toLowerCase(), ip });
     return row;
   });

@@ -38,6 +38,7 @@ function lockedError(lockedUntil: Date, now: Date) {
   return tooManyRequests(
     `Too many incorrect answers. For your security, claiming this gift is locked. Please try again ${humanWait(seconds)} (after ${at} UTC).`,
     seconds,
+    'CLAIM_LOCKED',
   );
 }
 
@@ -47,10 +48,10 @@ const openForAnswers = (now: Date) =>
   and(eq(gifts.status, 'paid'), withinClaimWindowSql(now), notLocked(now), isNull(gifts.claimFrozenAt));
 
 function assertClaimable(gift: GiftRow, now: Date): void {
-  if (gift.status === 'pending') throw badRequest(CLAIM_MESSAGES.notPaid);
+  if (gift.status === 'pending') throw badRequest(CLAIM_MESSAGES.notPaid, 'GIFT_NOT_PAID');
   if (gift.status !== 'paid' || !gift.recipientEmail || !withinClaimWindow(gift, now))
     throw notFound(CLAIM_MESSAGES.notFound);
-  if (gift.claimFrozenAt) throw tooManyRequests(FROZEN_MESSAGE, 24 * 3600);
+  if (gift.claimFrozenAt) throw tooManyRequests(FROZEN_MESSAGE, 24 * 3600, 'CLAIM_LOCKED');
   if (gift.claimLockedUntil && gift.claimLockedUntil > now) throw lockedError(gift.claimLockedUntil, now);
 }
 
@@ -136,9 +137,9 @@ export async function startClaim(
     const addressAttempt = await admitClaimAttempt(deps, clientAddress);
     attempt = await countAttempt(deps, gift);
     if (!(await verifySecret(gift.securityAnswerHash, answer))) {
-      if (attempt.frozenNow) throw tooManyRequests(FROZEN_MESSAGE, 24 * 3600);
+      if (attempt.frozenNow) throw tooManyRequests(FROZEN_MESSAGE, 24 * 3600, 'CLAIM_LOCKED');
       if (attempt.lockedNow && attempt.lockedUntil) throw lockedError(attempt.lockedUntil, deps.clock.now());
-      throw badRequest(CLAIM_MESSAGES.incorrectAnswer);
+      throw badRequest(CLAIM_MESSAGES.incorrectAnswer, 'ANSWER_INCORRECT');
     }
     await withdrawAttempts(deps.db, addressAttempt);
   }

@@ -58,10 +58,13 @@ export async function completeClaim(
     message: `Your gift of ${amount} is on its way. It usually arrives in your bank account within 1-2 business days.`,
   };
   if (gift.status === 'claimed') return done;
-  if (gift.status === 'pending') throw badRequest(CLAIM_MESSAGES.notPaid);
+  if (gift.status === 'pending') throw badRequest(CLAIM_MESSAGES.notPaid, 'GIFT_NOT_PAID');
   if (gift.status !== 'paid') throw notFound(CLAIM_MESSAGES.notFound);
   if (!gift.claimStartedAt) {
-    throw badRequest('Please claim your gift first: open your claim link and press "Claim Your Gift".');
+    throw badRequest(
+      'Please claim your gift first: open your claim link and press "Claim Your Gift".',
+      'CLAIM_NOT_STARTED',
+    );
   }
   if (!gift.recipientAccountId) throw badRequest(NO_ACCOUNT_YET);
 

@@ -24,12 +24,19 @@ export async function dashboardLogin(
     .from(gifts)
     .where(eq(gifts.publicId, publicId));
   if (!gift || !(await holdsClaimSession(deps, gift, cookies))) throw notFound(GIFT_NOT_FOUND_MESSAGE);
-  if (!gift.accountId) throw conflict('Your payout account is not set up yet. Claim your gift to start the setup.');
+  if (!gift.accountId)
+    throw conflict(
+      'Your payout account is not set up yet. Claim your gift to start the setup.',
+      'PAYOUT_ACCOUNT_NOT_READY',
+    );
   try {
     return await deps.payments.createLoginLink(gift.accountId);
   } catch (error) {
     if (error instanceof ProviderError)
-      throw conflict('Your payout account is not ready for dashboard access yet. Finish your account setup first.');
+      throw conflict(
+        'Your payout account is not ready for dashboard access yet. Finish your account setup first.',
+        'PAYOUT_ACCOUNT_NOT_READY',
+      );
     throw error;
   }
 }

@@ -125,7 +125,7 @@ export async function verifySignIn(
       ip: input.ip,
       detail: { reason: 'invalid_link' },
     });
-    throw badRequest(INVALID_LINK_MESSAGE);
+    throw badRequest(INVALID_LINK_MESSAGE, 'SIGN_IN_LINK_INVALID');
   }
   return result;
 }

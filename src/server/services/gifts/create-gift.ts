@@ -75,7 +75,11 @@ export async function createGift(
     });
   } catch {
     // The pending gift stays behind unpaid; it is never notified or charged.
-    throw new AppError(502, 'We could not start the payment with our payment partner. Please try again in a moment.');
+    throw new AppError(
+      502,
+      'PROVIDER_UNAVAILABLE',
+      'We could not start the payment with our payment partner. Please try again in a moment.',
+    );
   }
   await deps.db.update(gifts).set({ checkoutSessionId: session.id }).where(eq(gifts.id, gift.id));
   return { checkoutUrl: session.url };

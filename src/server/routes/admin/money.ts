@@ -1,30 +1,26 @@
-// Admin API for money: the ledger's totals, the attention list and its actions (decision 017). Every route needs
-// an admin session (401 otherwise); the actions are POSTs, so the app's cross-site check (http/security.ts)
+// Admin API for money: the ledger's totals, the attention list and its actions (decision 017). Every route sits
+// under the admin session guard (index.ts: 401 without one); the actions are POSTs, so the app's cross-site check (http/security.ts)
 // guards them like every other admin action, and each is recorded in the security log with the admin's id.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../deps.js';
-import { errorResponses } from '../http/contracts.js';
-import { giftIdParamSchema, successSchema } from '../../shared/schemas/admin.js';
-import { adminMoneySchema, attentionListSchema, retryOutcomeSchema } from '../../shared/schemas/admin-money.js';
-import { moneyTotals } from '../services/admin/money-totals.js';
-import { attentionList } from '../services/admin/attention-list.js';
-import { retryGiftMovement } from '../services/admin/retry-movement.js';
-import { refundSender } from '../services/admin/refund-sender.js';
-import { resolveAttention } from '../services/admin/resolve-attention.js';
-import { adminActor, adminSignedIn, signedInDoc } from './admin-session.js';
+import type { AppDeps } from '../../deps.js';
+import { errorResponses } from '../../http/contracts.js';
+import { giftIdParamSchema, successSchema } from '../../../shared/schemas/admin.js';
+import { adminMoneySchema, attentionListSchema, retryOutcomeSchema } from '../../../shared/schemas/admin-money.js';
+import { moneyTotals } from '../../services/admin/money-totals.js';
+import { attentionList } from '../../services/admin/attention-list.js';
+import { retryGiftMovement } from '../../services/admin/retry-movement.js';
+import { refundSender } from '../../services/admin/refund-sender.js';
+import { resolveAttention } from '../../services/admin/resolve-attention.js';
+import { adminActor } from './auth.js';
 
 export const adminMoneyRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const onRequest = adminSignedIn(deps);
-
     app.get(
       '/api/admin/money',
       {
-        onRequest,
         schema: {
           summary: "The ledger's totals: collected, owed to recipients, paid out, refunded, fees, tips, disputed",
-          ...signedInDoc,
           response: { 200: adminMoneySchema, ...errorResponses },
         },
       },
@@ -34,10 +30,8 @@ export const adminMoneyRoutes =
     app.get(
       '/api/admin/attention',
       {
-        onRequest,
         schema: {
           summary: 'Gifts an operator must look at (flagged, frozen claims, failed payouts or refunds), oldest first',
-          ...signedInDoc,
           response: { 200: attentionListSchema, ...errorResponses },
         },
       },
@@ -47,10 +41,8 @@ export const adminMoneyRoutes =
     app.post(
       '/api/admin/gifts/:id/retry-movement',
       {
-        onRequest,
         schema: {
           summary: "Retry now: attempt the gift's waiting or failed payout or refund at once",
-          ...signedInDoc,
           params: giftIdParamSchema,
           response: { 200: retryOutcomeSchema, ...errorResponses },
         },
@@ -61,10 +53,8 @@ export const adminMoneyRoutes =
     app.post(
       '/api/admin/gifts/:id/refund-sender',
       {
-        onRequest,
         schema: {
           summary: 'Refund sender: send the money the gift holds back to the sender (only while it is undecided)',
-          ...signedInDoc,
           params: giftIdParamSchema,
           response: { 200: successSchema, ...errorResponses },
         },
@@ -78,10 +68,8 @@ export const adminMoneyRoutes =
     app.post(
       '/api/admin/gifts/:id/resolve-attention',
       {
-        onRequest,
         schema: {
           summary: "Mark resolved: clear the gift's attention flag (refused while its cause remains)",
-          ...signedInDoc,
           params: giftIdParamSchema,
           response: { 200: successSchema, ...errorResponses },
         },

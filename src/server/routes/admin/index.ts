@@ -1,0 +1,15 @@
+// The admin API: the few routes open to anyone (open.ts: setup-needed, setup, login), then every other admin route
+// under one session guard (auth.ts), so a route added to an area below cannot forget the admin check.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../deps.js';
+import { adminSessionGuard } from './auth.js';
+import { adminOpenRoutes } from './open.js';
+import { adminDashboardRoutes } from './dashboard.js';
+import { adminMoneyRoutes } from './money.js';
+
+export const adminRoutes =
+  (deps: AppDeps): FastifyPluginAsync =>
+  async (app) => {
+    await app.register(adminOpenRoutes(deps));
+    await app.register(adminSessionGuard(deps, [adminDashboardRoutes, adminMoneyRoutes]));
+  };
