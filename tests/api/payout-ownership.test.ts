@@ -167,7 +167,7 @@ describeEachEngine('payout accounts belong to their owner', (ctx) => {
     const refused = async (location: string, cookie: string | undefined) => {
       const res = await returnFromSignIn(ctx(), location, cookie);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: OWNER_PROOF_REFUSED });
+      expect(res.json()).toEqual({ code: 'OWNER_PROOF_REFUSED', message: OWNER_PROOF_REFUSED });
       expect((await giftRow(ctx(), second.gift.id)).recipientAccountId).toBeNull();
     };
 

@@ -18,6 +18,8 @@ export const ERROR_CODE_MEANINGS = {
   GIFT_STATE_CONFLICT: "The gift's state does not allow this now (already claimed, cancelled, refunded, …)",
   PAYOUT_ACCOUNT_NOT_READY: "The recipient's payout account is not set up or verified yet",
   SIGN_IN_LINK_INVALID: 'The sign-in link is invalid, used or expired',
+  OWNER_PROOF_REFUSED:
+    "The return from the payout provider's owner sign-in is invalid, used, expired or another claim's",
   AUTH_REQUIRED: 'Sign in first',
   ADMIN_AUTH_REQUIRED: 'Log in as an admin first',
   LOGIN_FAILED: 'Wrong e-mail or password',

@@ -61,10 +61,10 @@ export async function acceptOwnerProof(
   nonce: string | undefined,
   cookies: ClaimSessionCookies,
 ): Promise<string> {
-  if (!nonce || !NONCE_PATTERN.test(nonce)) throw badRequest(OWNER_PROOF_REFUSED);
+  if (!nonce || !NONCE_PATTERN.test(nonce)) throw badRequest(OWNER_PROOF_REFUSED, 'OWNER_PROOF_REFUSED');
   const gift = await requireGiftByToken(deps.db, token).catch(() => null);
   const sessionHash = gift && (await claimSessionHash(deps, gift, cookies));
-  if (!gift || !sessionHash) throw badRequest(OWNER_PROOF_REFUSED);
+  if (!gift || !sessionHash) throw badRequest(OWNER_PROOF_REFUSED, 'OWNER_PROOF_REFUSED');
   const now = deps.clock.now();
   // One conditional update takes the nonce: of parallel returns with it, exactly one gets the row.
   const [proof] = await deps.db
@@ -80,7 +80,7 @@ export async function acceptOwnerProof(
       ),
     )
     .returning();
-  if (!proof) throw badRequest(OWNER_PROOF_REFUSED);
+  if (!proof) throw badRequest(OWNER_PROOF_REFUSED, 'OWNER_PROOF_REFUSED');
   await deps.db
     .update(gifts)
     .set({ recipientAccountId: proof.providerAccountId, reconcileAfter: now })
