@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globals: true,
+          // After each file: the databases it left open are closed, their ledgers checked.
+          setupFiles: ['tests/helpers/close-databases.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

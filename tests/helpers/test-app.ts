@@ -35,6 +35,8 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
   const database = await createTestDatabase(engine);
   const clock = new ManualClock();
   const config = testConfig({ publicUrl: 'http://localhost:3000', ...options.config });
+  // Closing the database checks the ledger by the app's clock and attention delay.
+  database.checkLedgerWith({ now: () => clock.now(), attentionAfterMs: config.moneyAttentionAfterMs });
   const db = database.db;
   const mailer = options.mailer ? options.mailer({ db, clock }) : devMailbox(db, clock);
   const base = { config, database, db, mailer, clock };
@@ -65,9 +67,13 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
         .where(to === undefined ? undefined : sql`lower(${devEmails.toAddress}) = lower(${to})`)
         .orderBy(devEmails.id);
     },
+    /** Closes the app, then the database: fails when the ledger the test left breaks an invariant. */
     async close() {
-      await app.close();
-      await database.destroy();
+      try {
+        await app.close();
+      } finally {
+        await database.destroy();
+      }
     },
   };
 }
