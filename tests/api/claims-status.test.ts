@@ -4,14 +4,16 @@
 import { eq } from 'drizzle-orm';
 import { gifts } from '../../src/server/db/schema.js';
 import { ACCOUNT_READ_TTL_MS } from '../../src/server/services/claims/account-reads.js';
+import { disconnectAccount } from '../../src/server/payments/sandbox/console-actions.js';
 import { describeEachEngine } from '../helpers/test-app.js';
+import { giftIn } from '../helpers/gifts.js';
 import {
   SENDER_SECRETS,
   complete,
   dashboardLogin,
   giftStatus as status,
   refreshOnboarding,
-  seedClaimableGift,
+  claimableGift,
   setAccountStatus,
   startClaim,
   submitOnboarding,
@@ -21,7 +23,7 @@ const returnUrl = (token: string) => `http://localhost:3000/claim/${token}?retur
 
 describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
   it('reports each onboarding outcome', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx());
+    const { gift, claimToken } = await claimableGift(ctx());
     const expectStatus = async (expected: unknown) => {
       ctx().clock.advance(ACCOUNT_READ_TTL_MS); // past the shared provider read of the previous poll
       const res = await status(ctx(), gift.publicId);
@@ -49,29 +51,29 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toMatch(/Gift not found/);
     }
-    const { gift: pending } = await seedClaimableGift(ctx(), { status: 'pending' });
+    const { gift: pending } = await giftIn(ctx(), 'pending');
     expect((await status(ctx(), pending.publicId)).statusCode).toBe(404);
     // The serial id is never accepted.
     expect((await status(ctx(), String(pending.id))).statusCode).toBe(404);
-    const { gift: expired } = await seedClaimableGift(ctx(), { status: 'expired' });
+    const { gift: expired } = await giftIn(ctx(), 'expired');
     expect((await status(ctx(), expired.publicId)).json()).toEqual({ status: 'expired' });
   });
 
   it('gives the dashboard login in the claim session, once the payout account exists', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx());
+    const { gift, claimToken } = await claimableGift(ctx());
     const account = await startClaim(ctx(), claimToken);
     const ok = await dashboardLogin(ctx(), gift.publicId);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ url: `http://localhost:3000/sandbox/dashboard/${account}` });
-    // The account link was undone (the provider deauthorized it): nothing to sign in to yet.
-    await ctx().db.update(gifts).set({ recipientAccountId: null }).where(eq(gifts.id, gift.id));
+    // The account link was undone (the recipient disconnected it at the provider): nothing to sign in to yet.
+    await disconnectAccount(ctx().deps, account);
     const notSetUp = await dashboardLogin(ctx(), gift.publicId);
     expect(notSetUp.statusCode).toBe(409);
     expect(notSetUp.json().message).toMatch(/not set up yet/);
   });
 
   it('mints a fresh onboarding link from the refresh route', async () => {
-    const { claimToken } = await seedClaimableGift(ctx());
+    const { claimToken } = await claimableGift(ctx());
     const account = await startClaim(ctx(), claimToken);
     const res = await refreshOnboarding(ctx(), claimToken);
     expect(res.statusCode).toBe(303);
@@ -82,7 +84,7 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
   });
 
   it('serves the sandbox onboarding page with test details, the Outcome select and Submit', async () => {
-    const { claimToken } = await seedClaimableGift(ctx());
+    const { claimToken } = await claimableGift(ctx());
     const account = await startClaim(ctx(), claimToken);
     const res = await ctx().app.inject({
       method: 'GET',
@@ -102,7 +104,7 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
   });
 
   it('never redirects off-site from the sandbox onboarding', async () => {
-    const { claimToken } = await seedClaimableGift(ctx());
+    const { claimToken } = await claimableGift(ctx());
     const account = await startClaim(ctx(), claimToken);
     const res = await submitOnboarding(ctx(), account, 'pending', 'https://evil.example/phish');
     expect(res.statusCode).toBe(303);
@@ -115,7 +117,7 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
   });
 
   it('shows the sandbox dashboard and completes a pending verification from it, paying out', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx(), { amountCents: 1234 });
+    const { gift, claimToken } = await claimableGift(ctx(), { amountCents: 1234 });
     const account = await startClaim(ctx(), claimToken);
     await submitOnboarding(ctx(), account, 'pending', returnUrl(claimToken));
     const dash = await ctx().app.inject({ method: 'GET', url: `/sandbox/dashboard/${account}` });

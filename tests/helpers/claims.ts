@@ -2,16 +2,23 @@
 // the recipient's claim session cookie (kept like a browser would), and the sandbox onboarding outcome.
 import { eq } from 'drizzle-orm';
 import { gifts, sandboxAccounts } from '../../src/server/db/schema.js';
-import { seedGift, type SeedGiftOptions } from './seed.js';
+import { DAY } from '../../src/server/clock.js';
+import { ONBOARDING_GRACE_DAYS } from '../../src/shared/constants.js';
+import { givenGift, type GiftOptions } from './gifts.js';
 import type { TestContext } from './test-app.js';
 
 export const SENDER = { senderFirstName: 'Zebulon', senderLastName: 'Quixotic', senderEmail: 'zq.sender@example.org' };
 export const SENDER_SECRETS = [SENDER.senderFirstName, SENDER.senderLastName, SENDER.senderEmail];
 
 let n = 0;
-export async function seedClaimableGift(ctx: TestContext, options: SeedGiftOptions = {}) {
+/** A paid gift from a distinctive sender, its claim link delivered: answers the row and the claim token. */
+export async function claimableGift(ctx: TestContext, options: GiftOptions = {}) {
   n++;
-  return seedGift(ctx, { ...SENDER, recipientEmail: `claimer${n}-${Date.now()}@example.com`, ...options });
+  return givenGift(ctx, {
+    sender: { name: `${SENDER.senderFirstName} ${SENDER.senderLastName}`, email: SENDER.senderEmail },
+    recipientEmail: `claimer${n}-${ctx.engine}-${Date.now()}@example.com`,
+    ...options,
+  });
 }
 
 /** The recipient's browser: the claim session cookie ("name=value") a right answer set, by claim token and public id. */
@@ -129,12 +136,11 @@ export async function setAccountStatus(
 }
 
 /**
- * Moves a gift's expiry a day into the past, behind its claim (so the claim gets no grace): due for the expiry
- * job now. A claim cannot start past expires_at (decision 012), so tests of that race start the claim first.
+ * Moves the clock past a gift's expiry and the onboarding grace its claim got (decision 012): the recipient started
+ * the claim and never finished, so the gift is due for the expiry job now. Moves every gift's time alike.
  */
 export async function expireBehindClaim(ctx: TestContext, giftId: number): Promise<void> {
-  await ctx.db
-    .update(gifts)
-    .set({ expiresAt: new Date(ctx.clock.now().getTime() - 86_400_000) })
-    .where(eq(gifts.id, giftId));
+  const gift = await giftRow(ctx, giftId);
+  const due = gift.expiresAt!.getTime() + ONBOARDING_GRACE_DAYS * DAY;
+  if (due > ctx.clock.now().getTime()) ctx.clock.set(new Date(due));
 }

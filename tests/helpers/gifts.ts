@@ -73,7 +73,10 @@ export async function payGift(
     const res = await ctx.app.inject({
       method: 'POST',
       url: checkoutUrl.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: new URL(ctx.deps.config.publicUrl).origin,
+      },
       payload: new URLSearchParams({ email: sender.email, name: sender.name, card: '4242424242424242' }).toString(),
     });
     if (res.statusCode !== 303) throw new Error(`sandbox checkout answered ${res.statusCode}: ${res.body}`);
@@ -83,9 +86,17 @@ export async function payGift(
   }
   const paid = await giftRowById(ctx, gift.id);
   if (paid.status !== 'paid') throw new Error(`the payment did not complete: gift #${gift.id} is ${paid.status}`);
-  const mail = await ctx.flushEmails(gift.recipientEmail!);
-  const claimToken = /\/claim\/([A-Za-z0-9_-]{43})/.exec(mail.at(-1)?.textBody ?? '')?.[1] ?? '';
   const scheduled = paid.deliverAt !== null && paid.deliverAt > ctx.clock.now();
+  const tokenIn = async () => {
+    const mail = await ctx.flushEmails(gift.recipientEmail!);
+    return /\/claim\/([A-Za-z0-9_-]{43})/.exec(mail.at(-1)?.textBody ?? '')?.[1] ?? '';
+  };
+  let claimToken = await tokenIn();
+  // A flush running in parallel (gifts paid at once) may hold this gift's e-mail a moment (SKIP LOCKED).
+  for (let i = 0; i < 50 && !claimToken && !scheduled; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    claimToken = await tokenIn();
+  }
   if (!claimToken && !scheduled) throw new Error(`no claim e-mail for gift #${gift.id}`);
   return { gift: paid, claimToken };
 }
@@ -178,4 +189,24 @@ export async function frozenGift(ctx: TestContext, options: GiftOptions = {}): P
 export function passExpiry(ctx: TestContext, gift: Pick<GiftRow, 'expiresAt'>, by = 1): void {
   const due = gift.expiresAt!.getTime() + by;
   if (due > ctx.clock.now().getTime()) ctx.clock.set(new Date(due));
+}
+
+export type GiftStatus = 'pending' | 'paid' | 'claimed' | 'expired' | 'refunded' | 'disputed';
+
+/** A gift in the given status, reached as above; a pending gift has no claim token yet (minted at payment). */
+export async function giftIn(ctx: TestContext, status: GiftStatus, options: GiftOptions = {}): Promise<Given> {
+  switch (status) {
+    case 'pending':
+      return { gift: (await pendingGift(ctx, options)).gift, claimToken: '' };
+    case 'paid':
+      return givenGift(ctx, options);
+    case 'claimed':
+      return claimedGift(ctx, options);
+    case 'expired':
+      return expiredGift(ctx, options);
+    case 'refunded':
+      return refundedGift(ctx, options);
+    case 'disputed':
+      return disputedGift(ctx, options);
+  }
 }
