@@ -128,7 +128,7 @@ describeEachEngine(
       // cannot start past expires_at (decision 012), so the claim starts first and the expiry is moved behind it.
       const { gift, claimToken } = await claimableGift(ctx());
       const account = await startClaim(ctx(), claimToken);
-      await expireBehindClaim(ctx(), gift.id);
+      await expireBehindClaim(ctx(), { gift, claimToken });
       await setAccountStatus(ctx(), account, 'verified');
       expect(await processExpired(ctx().deps)).toEqual({ processed: 1, failed: 0 });
       expect((await giftRow(ctx(), gift.id)).status).toBe('refunded');

@@ -13,8 +13,9 @@ import {
   sandboxWithStripeWebhooks,
   stripeSignature,
 } from '../helpers/gift-payload.js';
-import { claim, complete, expireBehindClaim, giftRow, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { claim, complete, giftRow, setAccountStatus, startClaim } from '../helpers/claims.js';
 import { checkLedger, movementsOf, paySandboxGift } from '../helpers/money.js';
+import { passExpiry } from '../helpers/gifts.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 import { scripted, type ScriptedProvider } from '../helpers/scripted-provider.js';
 import { ProviderError } from '../../src/server/payments/provider.js';
@@ -184,7 +185,7 @@ describeEachEngine(
       const ownRefundPending = async (amountCents: number) => {
         const { gift } = await paySandboxGift(ctx(), { amountCents, tipCents: 300 });
         provider().script.fail('createRefund', new ProviderError('503 Service Unavailable', true));
-        await expireBehindClaim(ctx(), gift.id);
+        passExpiry(ctx(), gift);
         await processExpired(ctx().deps);
         const own = (await movementsOf(ctx(), gift.id)).find((m) => m.kind === 'refund')!;
         expect(own).toMatchObject({ state: 'unknown', origin: 'hushgift' });

@@ -2,7 +2,7 @@
 // the recipient's claim session cookie (kept like a browser would), and the sandbox onboarding outcome.
 import { eq } from 'drizzle-orm';
 import { gifts, sandboxAccounts } from '../../src/server/db/schema.js';
-import { DAY } from '../../src/server/clock.js';
+import { DAY, MINUTE } from '../../src/server/clock.js';
 import { ONBOARDING_GRACE_DAYS } from '../../src/shared/constants.js';
 import { givenGift, type GiftOptions } from './gifts.js';
 import type { TestContext } from './test-app.js';
@@ -136,11 +136,22 @@ export async function setAccountStatus(
 }
 
 /**
- * Moves the clock past a gift's expiry and the onboarding grace its claim got (decision 012): the recipient started
- * the claim and never finished, so the gift is due for the expiry job now. Moves every gift's time alike.
+ * Moves the clock to the end of the onboarding grace a claim started before expiry gets (decision 012): the
+ * recipient started the claim and never finished, so the gift is due for the expiry job now. Their browser comes
+ * back ten minutes before the end and answers again (a fresh claim session, the claim's start unchanged), so a
+ * completion racing the job is still theirs to make. Moves every gift's time alike.
  */
-export async function expireBehindClaim(ctx: TestContext, giftId: number): Promise<void> {
-  const gift = await giftRow(ctx, giftId);
-  const due = gift.expiresAt!.getTime() + ONBOARDING_GRACE_DAYS * DAY;
-  if (due > ctx.clock.now().getTime()) ctx.clock.set(new Date(due));
+export async function expireBehindClaim(
+  ctx: TestContext,
+  given: { gift: { id: number }; claimToken: string },
+  securityAnswer?: string,
+): Promise<void> {
+  const gift = await giftRow(ctx, given.gift.id);
+  if (!gift.claimStartedAt) throw new Error(`gift #${gift.id}: start its claim before its expiry`);
+  const graceEnds = gift.expiresAt!.getTime() + ONBOARDING_GRACE_DAYS * DAY;
+  const later = (at: number) => ctx.clock.set(new Date(Math.max(at, ctx.clock.now().getTime())));
+  later(graceEnds - 10 * MINUTE);
+  const res = await claim(ctx, given.claimToken, securityAnswer === undefined ? {} : { securityAnswer });
+  if (res.statusCode !== 200) throw new Error(`the answer in the grace answered ${res.statusCode}: ${res.body}`);
+  later(graceEnds);
 }

@@ -84,11 +84,22 @@ export async function payGift(
     const res = await postEvent(ctx, checkoutEvent(gift, sender));
     if (res.statusCode !== 200) throw new Error(`checkout event answered ${res.statusCode}: ${res.body}`);
   }
-  const paid = await giftRowById(ctx, gift.id);
-  if (paid.status !== 'paid') throw new Error(`the payment did not complete: gift #${gift.id} is ${paid.status}`);
+  return { gift: await paidRow(ctx, gift.id), claimToken: await claimLinkOf(ctx, gift.id) };
+}
+
+/** The gift's row, which must be paid. */
+export async function paidRow(ctx: TestContext, giftId: number): Promise<GiftRow> {
+  const paid = await giftRowById(ctx, giftId);
+  if (paid.status !== 'paid') throw new Error(`the payment did not complete: gift #${giftId} is ${paid.status}`);
+  return paid;
+}
+
+/** The claim token of the link e-mailed to the recipient at payment; '' for a scheduled gift not delivered yet. */
+export async function claimLinkOf(ctx: TestContext, giftId: number): Promise<string> {
+  const paid = await giftRowById(ctx, giftId);
   const scheduled = paid.deliverAt !== null && paid.deliverAt > ctx.clock.now();
   const tokenIn = async () => {
-    const mail = await ctx.flushEmails(gift.recipientEmail!);
+    const mail = await ctx.flushEmails(paid.recipientEmail!);
     return /\/claim\/([A-Za-z0-9_-]{43})/.exec(mail.at(-1)?.textBody ?? '')?.[1] ?? '';
   };
   let claimToken = await tokenIn();
@@ -97,8 +108,8 @@ export async function payGift(
     await new Promise((r) => setTimeout(r, 20));
     claimToken = await tokenIn();
   }
-  if (!claimToken && !scheduled) throw new Error(`no claim e-mail for gift #${gift.id}`);
-  return { gift: paid, claimToken };
+  if (!claimToken && !scheduled) throw new Error(`no claim e-mail for gift #${giftId}`);
+  return claimToken;
 }
 
 /** A paid gift with its claim link delivered (the usual start of a claim test). */
