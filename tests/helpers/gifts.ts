@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { gifts, sandboxDisputes } from '../../src/server/db/schema.js';
 import { DAY, HOUR } from '../../src/server/clock.js';
 import { cancelGift } from '../../src/server/services/manage/cancel-gift.js';
+import { handleProviderEvent } from '../../src/server/services/events/handle-event.js';
 import { closeDispute, openDispute, reverseTransfer } from '../../src/server/payments/sandbox/console-actions.js';
 import { failNextMovement } from '../../src/server/payments/sandbox/faults.js';
 import { WRONG_ANSWER_FREEZE_TOTAL, WRONG_ANSWER_LIMIT } from '../../src/shared/constants.js';
@@ -153,6 +154,30 @@ export async function expiredGift(ctx: TestContext, options: GiftOptions = {}): 
   const row = await giftRowById(ctx, given.gift.id);
   if (row.status !== 'expired') throw new Error(`gift #${row.id} is ${row.status}, not expired`);
   return { ...given, gift: row };
+}
+
+/**
+ * A gift whose checkout was paid a different amount than it asks (`paidCents`): the payment event the provider
+ * sends, handled as the webhook handles it; the gift is paid, held on the attention list, and no claim link is sent.
+ */
+export async function mismatchedGift(ctx: TestContext, paidCents: number, options: GiftOptions = {}) {
+  const { gift } = await pendingGift(ctx, options);
+  await handleProviderEvent(ctx.deps, {
+    id: `evt_mismatch_${gift.publicId}`,
+    kind: 'checkout_paid',
+    giftPublicId: gift.publicId,
+    checkoutId: gift.checkoutSessionId,
+    amountCents: paidCents,
+    currency: 'usd',
+    paymentRef: `pi_mismatch_${gift.publicId}`,
+    chargeRef: `ch_mismatch_${gift.publicId}`,
+    payerEmail: options.sender?.email ?? `sam${seq}.${ctx.engine}@example.com`,
+    payerName: options.sender?.name ?? 'Sam Sender',
+    metadata: {},
+  });
+  const row = await paidRow(ctx, gift.id);
+  if (!row.needsAttention) throw new Error(`gift #${row.id} was not held for its mismatched payment`);
+  return row;
 }
 
 /** A paid gift whose payment the cardholder disputed, and the dispute was lost: status disputed. */
