@@ -24,7 +24,8 @@ export default defineConfig({
           // After each file: the databases it left open are closed, their ledgers checked.
           setupFiles: ['tests/helpers/close-databases.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A fresh migrated database per file: over two minutes on the shared two cores under load.
+          hookTimeout: 300_000,
         },
       },
       {

@@ -34,6 +34,9 @@ export interface Given {
 
 let seq = 0;
 
+/** A number spelled in letters (0 → a … 9 → j), for names, which may hold no digits: 12 → "bc". */
+export const nameNumber = (n: number) => String(n).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+
 export const giftRowById = async (ctx: TestContext, id: number): Promise<GiftRow> => {
   const [row] = await ctx.db.select().from(gifts).where(eq(gifts.id, id));
   if (!row) throw new Error(`no gift #${id}`);
