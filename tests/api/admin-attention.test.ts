@@ -147,7 +147,8 @@ describeEachEngine('admin money and attention', (ctx) => {
     expect(item(frozen.id)).toMatchObject({
       reason: FROZEN_REASON,
       causes: ['flagged', 'frozen_claim'],
-      ageSeconds: since(frozen.paidAt),
+      // A frozen claim waits since it froze.
+      ageSeconds: HOUR / 1000,
       canRefund: true,
       canResolve: false,
     });
@@ -316,7 +317,10 @@ describeEachEngine('admin money and attention', (ctx) => {
       outcome: 'failed',
       message: `Refund to the sender was refused: ${MOVEMENT_REFUSED}`,
     });
-    const [movement] = await c.db.select().from(ledgerMovements).where(eq(ledgerMovements.giftId, gift.id));
+    const [movement] = await c.db
+      .select()
+      .from(ledgerMovements)
+      .where(and(eq(ledgerMovements.giftId, gift.id), eq(ledgerMovements.kind, 'refund')));
     expect(movement).toMatchObject({ state: 'failed', attempts: 2 });
     expect((await itemOf(gift.id))?.causes).toEqual(['flagged', 'failed_movement']);
   });
@@ -339,7 +343,8 @@ describeEachEngine('admin money and attention', (ctx) => {
     expect((await movementsOf(c, gift.id)).find((m) => m.origin === 'hushgift' && m.kind === 'refund')).toMatchObject({
       state: 'cancelled',
     });
-    expect((await itemOf(gift.id))?.canRetry).toBe(false);
+    // Settled by the dashboard's refund: nothing on the list, nothing to retry.
+    expect(await itemOf(gift.id)).toBeUndefined();
     const res = await act(gift.id, 'retry-movement');
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(`Gift #${gift.id} has no payout or refund waiting to be retried.`);
