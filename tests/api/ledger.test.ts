@@ -225,6 +225,7 @@ describe.each(ENGINES)('the checking function on a broken ledger [%s]', (engine)
     const over = (await refundedGift(ctx(), { amountCents: 1000, tipCents: 0 })).gift;
     await insert(ctx(), over.id, {
       kind: 'refund',
+      origin: 'provider',
       amountCents: 3000,
       debitAccount: 'owed_to_recipients',
       creditAccount: 'provider_clearing',
@@ -233,6 +234,7 @@ describe.each(ENGINES)('the checking function on a broken ledger [%s]', (engine)
     const claimed = (await claimedGift(ctx(), { tipCents: 0 })).gift;
     await insert(ctx(), claimed.id, {
       kind: 'transfer',
+      origin: 'provider',
       amountCents: claimed.amountCents,
       debitAccount: 'owed_to_recipients',
       creditAccount: 'provider_clearing',
