@@ -23,8 +23,9 @@ export default defineConfig({
           globals: true,
           // After each file: the databases it left open are closed, their ledgers checked.
           setupFiles: ['tests/helpers/close-databases.ts'],
-          testTimeout: 60_000,
-          // A fresh migrated database per file: over two minutes on the shared two cores under load.
+          // Tests make their gifts through the product (tests/helpers/gifts.ts): dozens of requests each, and a fresh
+          // migrated database per file, take minutes on the shared two cores under load.
+          testTimeout: 180_000,
           hookTimeout: 300_000,
         },
       },
