@@ -21,8 +21,12 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globals: true,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // After each file: the databases it left open are closed, their ledgers checked.
+          setupFiles: ['tests/helpers/close-databases.ts'],
+          // Tests make their gifts through the product (tests/helpers/gifts.ts): dozens of requests each, and a fresh
+          // migrated database per file, take minutes on the shared two cores under load.
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
         },
       },
       {

@@ -4,19 +4,20 @@
 // parallel clicks) and "Mark resolved", each behind the admin session and the cross-site check, each recorded in
 // the security log with the admin's id.
 import { and, eq } from 'drizzle-orm';
-import { admins, gifts, ledgerMovements, outbox, sandboxRefunds, securityLog } from '../../src/server/db/schema.js';
+import { admins, ledgerMovements, outbox, sandboxRefunds, securityLog } from '../../src/server/db/schema.js';
 import { HOUR, MINUTE } from '../../src/server/clock.js';
 import { ProviderError } from '../../src/server/payments/provider.js';
-import { postMovement } from '../../src/server/services/ledger/post.js';
 import { handleProviderEvent } from '../../src/server/services/events/handle-event.js';
-import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
 import { FROZEN_REASON } from '../../src/server/services/claims/claim.js';
 import { feeCents, parseMoney } from '../../src/shared/money.js';
 import type { AdminMoney, AttentionList } from '../../src/shared/schemas/admin-money.js';
 import { adminCookie, setupAdmin } from '../helpers/admin.js';
 import { complete, giftRow, setAccountStatus, startClaim } from '../helpers/claims.js';
 import { checkLedger, movementsOf, paySandboxGift } from '../helpers/money.js';
-import { seedGift } from '../helpers/seed.js';
+import { expiredGift, frozenGift, givenGift, mismatchedGift, openGiftDispute } from '../helpers/gifts.js';
+import { closeDispute, refundPayment } from '../../src/server/payments/sandbox/console-actions.js';
+import { MOVEMENT_REFUSED, failNextMovement } from '../../src/server/payments/sandbox/faults.js';
+import { runReconciler } from '../../src/server/services/ledger/reconciler.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
 
 describeEachEngine('admin money and attention', (ctx) => {
@@ -116,21 +117,16 @@ describeEachEngine('admin money and attention', (ctx) => {
 
   it('lists flagged gifts, frozen claims and failed movements with reason and age, and nothing else', async () => {
     const c = ctx();
-    const quiet = (await seedGift(c)).gift;
-    const flagged = (await paySandboxGift(c)).gift;
-    await c.db
-      .update(gifts)
-      .set({ needsAttention: 'Transfer tr_1 was reversed: decide.' })
-      .where(eq(gifts.id, flagged.id));
+    const quiet = (await givenGift(c)).gift;
+    // Paid 49.00 for a 50.00 gift: held for an operator.
+    const flagged = await mismatchedGift(c, 4900);
     c.clock.advance(10 * MINUTE);
-    const frozen = (await seedGift(c, { claimFrozenAt: c.clock.now(), needsAttention: FROZEN_REASON })).gift;
-    // A refund that failed permanently, its flag cleared by hand: the failed movement keeps it listed.
-    const failed = (await seedGift(c, { paymentIntentId: null, expiresAt: new Date(c.clock.now().getTime() - 1) }))
-      .gift;
-    await processExpired(c.deps);
-    await c.db.update(gifts).set({ needsAttention: null }).where(eq(gifts.id, failed.id));
+    const frozen = (await frozenGift(c)).gift;
+    // A refund the provider refused for good: the failed movement lists it, beside the reconciler's flag.
+    const failed = (await expiredGift(c)).gift;
     c.clock.advance(HOUR);
     cookie = await adminCookie(c);
+    const since = (paidAt: Date | null) => (c.clock.now().getTime() - paidAt!.getTime()) / 1000;
 
     const list = await listed();
     const ids = list.items.map((i) => i.giftId);
@@ -140,25 +136,26 @@ describeEachEngine('admin money and attention', (ctx) => {
     expect(item(flagged.id)).toMatchObject({
       status: 'paid',
       amount: '50.00',
-      reason: 'Transfer tr_1 was reversed: decide.',
+      reason: flagged.needsAttention,
       causes: ['flagged'],
       canRetry: false,
       canRefund: true,
       canResolve: true,
     });
     // Age: since the gift's latest money event (its payment), on the app's clock.
-    expect(item(flagged.id).ageSeconds).toBe((HOUR + 10 * MINUTE) / 1000);
+    expect(item(flagged.id).ageSeconds).toBe(since(flagged.paidAt));
     expect(item(frozen.id)).toMatchObject({
       reason: FROZEN_REASON,
       causes: ['flagged', 'frozen_claim'],
+      // A frozen claim waits since it froze.
       ageSeconds: HOUR / 1000,
       canRefund: true,
       canResolve: false,
     });
     expect(item(failed.id)).toMatchObject({
       status: 'expired',
-      reason: 'Refund to the sender failed: the gift has no payment to refund',
-      causes: ['failed_movement'],
+      reason: `Refund to the sender failed: ${MOVEMENT_REFUSED}`,
+      causes: ['flagged', 'failed_movement'],
       ageSeconds: HOUR / 1000,
       canRetry: true,
       canRefund: false,
@@ -166,19 +163,13 @@ describeEachEngine('admin money and attention', (ctx) => {
     });
     // Longest waiting first.
     expect(ids.indexOf(flagged.id)).toBeLessThan(ids.indexOf(frozen.id));
-    // The ledger's check agrees: a failed movement whose gift is not flagged is stuck unseen. Flagged again, for
-    // the tests that check the whole ledger.
-    expect((await checkLedger(c)).violations).toEqual([
-      `gift ${failed.publicId} (expired): a movement is stuck and the gift is not on the attention list`,
-    ]);
-    await c.db.update(gifts).set({ needsAttention: 'Refund failed.' }).where(eq(gifts.id, failed.id));
+    expect((await checkLedger(c)).violations).toEqual([]);
   });
 
   it('Mark resolved clears a flag and records who did it; refused while the cause remains', async () => {
     const c = ctx();
-    const flagged = (await paySandboxGift(c)).gift;
-    const reason = 'Refunded 100 cents in the provider dashboard: check the money.';
-    await c.db.update(gifts).set({ needsAttention: reason }).where(eq(gifts.id, flagged.id));
+    const flagged = await mismatchedGift(c, 5000);
+    const reason = flagged.needsAttention;
     expect(await itemOf(flagged.id)).toBeDefined();
 
     const res = await act(flagged.id, 'resolve-attention');
@@ -194,7 +185,8 @@ describeEachEngine('admin money and attention', (ctx) => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`Gift #${flagged.id} is not on the attention list.`);
 
-    const frozen = (await seedGift(c, { claimFrozenAt: c.clock.now(), needsAttention: FROZEN_REASON })).gift;
+    const frozen = (await frozenGift(c)).gift;
+    cookie = await adminCookie(c); // a day has passed
     const refusedFrozen = await act(frozen.id, 'resolve-attention');
     expect(refusedFrozen.statusCode).toBe(409);
     expect(refusedFrozen.json().message).toMatch(
@@ -202,9 +194,7 @@ describeEachEngine('admin money and attention', (ctx) => {
     );
     expect((await giftRow(c, frozen.id)).needsAttention).toBe(FROZEN_REASON);
 
-    const failed = (await seedGift(c, { paymentIntentId: null, expiresAt: new Date(c.clock.now().getTime() - 1) }))
-      .gift;
-    await processExpired(c.deps);
+    const failed = (await expiredGift(c)).gift;
     const refusedFailed = await act(failed.id, 'resolve-attention');
     expect(refusedFailed.statusCode).toBe(409);
     expect(refusedFailed.json().message).toMatch(/payout or refund has failed: retry it/);
@@ -214,8 +204,8 @@ describeEachEngine('admin money and attention', (ctx) => {
 
   it('Refund sender: parallel clicks make one refund, recorded with the admin; refused once the money is decided', async () => {
     const c = ctx();
+    // Any gift whose money is undecided can be refunded by an operator, on the attention list or not.
     const { gift } = await paySandboxGift(c, { amountCents: 4321, tipCents: 200 });
-    await c.db.update(gifts).set({ needsAttention: 'Check this gift.' }).where(eq(gifts.id, gift.id));
 
     const answers = await Promise.all(Array.from({ length: 4 }, () => act(gift.id, 'refund-sender')));
     const codes = answers.map((a) => a.statusCode).sort();
@@ -265,10 +255,7 @@ describeEachEngine('admin money and attention', (ctx) => {
 
     // A card dispute is open: it decides where the money goes, not the operator.
     const contested = (await paySandboxGift(c)).gift;
-    await c.db
-      .update(gifts)
-      .set({ disputeOpenedAt: c.clock.now(), needsAttention: 'Dispute dp_1 opened.' })
-      .where(eq(gifts.id, contested.id));
+    const dispute = await openGiftDispute(c, contested);
     expect((await itemOf(contested.id))?.canRefund).toBe(false);
     const whileDisputed = await act(contested.id, 'refund-sender');
     expect(whileDisputed.statusCode).toBe(409);
@@ -276,7 +263,7 @@ describeEachEngine('admin money and attention', (ctx) => {
       `Gift #${contested.id} cannot be refunded while a card dispute on its payment is open: the dispute decides where the money goes.`,
     );
     expect((await giftRow(c, contested.id)).status).toBe('paid');
-    await c.db.update(gifts).set({ disputeOpenedAt: null }).where(eq(gifts.id, contested.id));
+    await closeDispute(c.sandbox, dispute, 'won');
     expect((await checkLedger(c)).violations).toEqual([]);
   });
 
@@ -322,38 +309,50 @@ describeEachEngine('admin money and attention', (ctx) => {
 
   it('Retry now reopens a failed movement, which fails again with its reason', async () => {
     const c = ctx();
-    const { gift } = await seedGift(c, { paymentIntentId: null, expiresAt: new Date(c.clock.now().getTime() - 1) });
-    await processExpired(c.deps);
+    const { gift } = await expiredGift(c);
+    await failNextMovement(c.deps, gift.publicId); // the provider refuses it again
     const res = await act(gift.id, 'retry-movement');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       outcome: 'failed',
-      message: 'Refund to the sender was refused: the gift has no payment to refund',
+      message: `Refund to the sender was refused: ${MOVEMENT_REFUSED}`,
     });
-    const [movement] = await c.db.select().from(ledgerMovements).where(eq(ledgerMovements.giftId, gift.id));
+    const [movement] = await c.db
+      .select()
+      .from(ledgerMovements)
+      .where(and(eq(ledgerMovements.giftId, gift.id), eq(ledgerMovements.kind, 'refund')));
     expect(movement).toMatchObject({ state: 'failed', attempts: 2 });
     expect((await itemOf(gift.id))?.causes).toEqual(['flagged', 'failed_movement']);
   });
 
   it('Retry now leaves a cancelled movement alone (no longer needed: it is never sent)', async () => {
     const c = ctx();
-    const { gift } = await seedGift(c, { status: 'expired', refundStartedAt: c.clock.now(), needsAttention: 'x' });
-    await postMovement(c.db, {
-      giftId: gift.id,
-      kind: 'refund',
-      amountCents: gift.amountCents,
-      idempotencyKey: `test:${gift.publicId}:refund`,
+    // The sender's refund is waiting for a retry when the whole payment is refunded in the provider's dashboard:
+    // Hushgift's own refund is no longer needed, and the reconciler cancels it.
+    const { gift } = await paySandboxGift(c, { amountCents: 2000 });
+    const restore = failRefunds(c, 1);
+    try {
+      await act(gift.id, 'refund-sender');
+    } finally {
+      restore();
+    }
+    await refundPayment(c.sandbox, gift.paymentIntentId!);
+    c.clock.advance(HOUR);
+    await runReconciler(c.deps);
+    cookie = await adminCookie(c);
+    expect((await movementsOf(c, gift.id)).find((m) => m.origin === 'hushgift' && m.kind === 'refund')).toMatchObject({
       state: 'cancelled',
-      now: c.clock.now(),
     });
-    expect((await itemOf(gift.id))?.canRetry).toBe(false);
+    // Settled by the dashboard's refund: nothing on the list, nothing to retry.
+    expect(await itemOf(gift.id)).toBeUndefined();
     const res = await act(gift.id, 'retry-movement');
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(`Gift #${gift.id} has no payout or refund waiting to be retried.`);
   });
 
   it('needs the admin session, and refuses cross-site requests', async () => {
-    const { gift } = await seedGift(ctx(), { needsAttention: 'x' });
+    const flagged = await mismatchedGift(ctx(), 100);
+    const gift = flagged;
     for (const url of ['/api/admin/money', '/api/admin/attention']) {
       expect((await ctx().app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
@@ -367,6 +366,6 @@ describeEachEngine('admin money and attention', (ctx) => {
       });
       expect(crossSite.statusCode).toBe(403);
     }
-    expect((await giftRow(ctx(), gift.id)).needsAttention).toBe('x');
+    expect((await giftRow(ctx(), gift.id)).needsAttention).toBe(flagged.needsAttention);
   });
 });

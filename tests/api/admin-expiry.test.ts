@@ -7,61 +7,64 @@ import { DAY, HOUR, MINUTE } from '../../src/server/clock.js';
 import { scheduledJobs } from '../../src/server/jobs/index.js';
 import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
 import { runReconciler } from '../../src/server/services/ledger/reconciler.js';
-import { postMovement } from '../../src/server/services/ledger/post.js';
 import { movementsOf } from '../helpers/money.js';
 import { SandboxProvider } from '../../src/server/payments/sandbox/provider.js';
 import { ProviderError, type CreateRefundInput } from '../../src/server/payments/provider.js';
 import { adminCookie, setupAdmin } from '../helpers/admin.js';
-import { seedGift } from '../helpers/seed.js';
-import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
-
-const ago = (ctx: TestContext, ms: number) => new Date(ctx.clock.now().getTime() - ms);
+import { claimPaidGift, giftIn, givenGift, passExpiry } from '../helpers/gifts.js';
+import { claimableGift, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { payOutGift } from '../../src/server/services/payouts/pay-out.js';
+import { describeEachEngine } from '../helpers/test-app.js';
 
 describeEachEngine('process expired gifts', (ctx) => {
   it('refunds each due gift once across 5 parallel calls and leaves everything else alone', async () => {
     const c = ctx();
     await setupAdmin(c);
-    const cookie = await adminCookie(c);
+    // One timeline, forward only: gifts are paid and claims started at the moments that make each gift due (or
+    // not) at the end, F. A gift expires 30 days after its payment; a claim started before expiry gets 7 days more.
+    const F = c.clock.now().getTime() + 40 * DAY;
+    const at = (offset: number) => c.clock.set(new Date(F + offset));
+    const sender = (email: string) => ({ sender: { name: 'Sam Sender', email } });
 
+    at(-38 * DAY);
+    const graceOver = await claimableGift(c, sender('graceover@example.com'));
+    at(-33 * DAY);
+    const inGrace = await claimableGift(c);
+    at(-31 * DAY);
+    const inTransfer = await claimableGift(c);
+    const claimed = await claimableGift(c);
     const due = [];
-    for (let i = 0; i < 12; i++) {
-      due.push(
-        (
-          await seedGift(c, {
-            amountCents: 5000 + i,
-            tipCents: 300,
-            expiresAt: ago(c, (i + 1) * MINUTE),
-            senderEmail: `due${i}@example.com`,
-          })
-        ).gift,
-      );
+    for (let i = 11; i >= 0; i--) {
+      at(-30 * DAY - (i + 1) * MINUTE);
+      due[i] = (await givenGift(c, { amountCents: 5000 + i, tipCents: 300, ...sender(`due${i}@example.com`) })).gift;
     }
-    // A claim started before expiry, past its 7 days of grace: due as well.
-    due.push(
-      (
-        await seedGift(c, {
-          expiresAt: ago(c, 8 * DAY),
-          claimStartedAt: ago(c, 9 * DAY),
-          senderEmail: 'graceover@example.com',
-        })
-      ).gift,
-    );
-
-    const untouched = [
-      (await seedGift(c, { expiresAt: new Date(c.clock.now().getTime() + DAY) })).gift, // not yet due
-      (await seedGift(c, { status: 'claimed', expiresAt: ago(c, DAY), claimedAt: ago(c, 2 * DAY) })).gift,
-      (await seedGift(c, { status: 'pending', expiresAt: null })).gift,
-      // Onboarding started before expiry, still inside the grace period.
-      (await seedGift(c, { expiresAt: ago(c, 3 * DAY), claimStartedAt: ago(c, 4 * DAY) })).gift,
-      // A transfer already started: expiry must never refund it.
-      (
-        await seedGift(c, {
-          expiresAt: ago(c, DAY),
-          claimStartedAt: ago(c, 2 * DAY),
-          transferStartedAt: ago(c, MINUTE),
-        })
-      ).gift,
-    ];
+    at(-29 * DAY);
+    const notYetDue = await claimableGift(c);
+    at(-9 * DAY);
+    await startClaim(c, graceOver.claimToken); // a claim started before expiry, past its 7 days of grace: due
+    at(-4 * DAY);
+    await startClaim(c, inGrace.claimToken); // onboarding started before expiry, still inside the grace period
+    at(-2 * DAY);
+    await claimPaidGift(c, claimed);
+    const transferAccount = await startClaim(c, inTransfer.claimToken);
+    // A transfer already started (the provider did not answer; retried later): expiry must never refund it.
+    at(-MINUTE);
+    await setAccountStatus(c, transferAccount, 'verified');
+    const createTransfer = c.deps.payments.createTransfer.bind(c.deps.payments);
+    c.deps.payments.createTransfer = async () => {
+      throw new ProviderError('503 Service Unavailable', true);
+    };
+    try {
+      expect(await payOutGift(c.deps, inTransfer.gift.id)).toMatchObject({ kind: 'failed' });
+    } finally {
+      c.deps.payments.createTransfer = createTransfer;
+    }
+    at(0);
+    due.push(graceOver.gift);
+    const pending = (await giftIn(c, 'pending')).gift;
+    const untouched = [notYetDue.gift, claimed.gift, pending, inGrace.gift, inTransfer.gift];
+    const cookie = await adminCookie(c);
+    const sent = new Set((await c.flushEmails()).map((m) => m.id));
     const before = await c.db
       .select()
       .from(gifts)
@@ -117,7 +120,7 @@ describeEachEngine('process expired gifts', (ctx) => {
         ),
     ).toEqual(before);
 
-    const mail = await c.flushEmails();
+    const mail = (await c.flushEmails()).filter((m) => !sent.has(m.id));
     for (const g of due) {
       const toSender = mail.filter((m) => m.toAddress === g.senderEmail);
       expect(toSender).toHaveLength(1);
@@ -129,11 +132,20 @@ describeEachEngine('process expired gifts', (ctx) => {
     expect(again.json()).toEqual({ processed: 0 });
     const logged = await c.db.select().from(securityLog).where(eq(securityLog.event, 'admin.process_expired'));
     expect(logged).toHaveLength(6);
-  });
+
+    // The provider answers again: the started transfer completes, and nothing was refunded for it.
+    c.clock.advance(HOUR);
+    await runReconciler(c.deps);
+    expect((await c.db.select().from(gifts).where(eq(gifts.id, inTransfer.gift.id)))[0]!.status).toBe('claimed');
+  }, 300_000); // twenty gifts paid and claimed through the product: minutes under load
 
   it('is scheduled as a job at the configured interval (capped at the timer limit), and that job refunds what is due', async () => {
     const c = ctx();
-    const { gift } = await seedGift(c, { expiresAt: ago(c, MINUTE) });
+    // What the test above left for later (a gift not yet due, a claim in its grace) is due in 8 days: done first.
+    c.clock.advance(8 * DAY);
+    await processExpired(c.deps);
+    const { gift } = await givenGift(c);
+    passExpiry(c, gift, MINUTE);
     const job = scheduledJobs(c.deps).find((j) => j.name === 'expiry')!;
     expect(job.intervalMs).toBe(c.deps.config.expiryIntervalMs);
     // A setting beyond what a timer can wait is capped rather than firing continuously.
@@ -157,6 +169,8 @@ describeEachEngine('process expired gifts', (ctx) => {
 
 // A provider whose refunds fail for chosen payment intents, to prove one failure neither stops the run nor is lost.
 const failing = new Set<string>();
+/** Payment intents whose refund is made and then never answered (the process died during the call). */
+const crashAfterRefund = new Set<string>();
 let createCalls: CreateRefundInput[] = [];
 
 describeEachEngine(
@@ -164,9 +178,10 @@ describeEachEngine(
   (ctx) => {
     it('logs the failure, refunds the rest, and the reconciler retries the failed gift after its backoff', async () => {
       const c = ctx();
-      const ok1 = (await seedGift(c, { expiresAt: ago(c, MINUTE) })).gift;
-      const bad = (await seedGift(c, { expiresAt: ago(c, MINUTE) })).gift;
-      const ok2 = (await seedGift(c, { expiresAt: ago(c, MINUTE) })).gift;
+      const ok1 = (await givenGift(c)).gift;
+      const bad = (await givenGift(c)).gift;
+      const ok2 = (await givenGift(c)).gift;
+      passExpiry(c, ok2, MINUTE);
       failing.add(bad.paymentIntentId!);
       const warnings: unknown[] = [];
       const result = await processExpired(c.deps, { warn: (obj) => warnings.push(obj) });
@@ -206,7 +221,8 @@ describeEachEngine(
 
     it('retries a failing refund with capped backoff for as long as it fails, flags it after 2 h, never gives up', async () => {
       const c = ctx();
-      const { gift } = await seedGift(c, { expiresAt: ago(c, MINUTE) });
+      const { gift } = await givenGift(c);
+      passExpiry(c, gift, MINUTE);
       failing.add(gift.paymentIntentId!);
       createCalls = [];
       await processExpired(c.deps);
@@ -241,39 +257,29 @@ describeEachEngine(
 
     it('finishes a refund interrupted after the provider call without refunding twice', async () => {
       const c = ctx();
-      const { gift } = await seedGift(c, { expiresAt: ago(c, DAY) });
-      const key = `localhost-3000:${gift.publicId}:refund`;
-      // As if a run crashed after expiring the gift and refunding it, before recording the refund.
-      const earlier = await c.deps.payments.createRefund({
-        paymentIntentId: gift.paymentIntentId!,
-        amountCents: gift.amountCents,
-        idempotencyKey: key,
-        metadata: {},
-      });
-      await c.db
-        .update(gifts)
-        .set({ state: 'refunding', expiredAt: ago(c, HOUR), refundStartedAt: ago(c, HOUR) })
-        .where(eq(gifts.id, gift.id));
-      await postMovement(c.db, {
-        giftId: gift.id,
-        kind: 'refund',
-        amountCents: gift.amountCents,
-        idempotencyKey: key,
-        state: 'in_flight',
-        nextAttemptAt: ago(c, 55 * MINUTE),
-        now: ago(c, HOUR),
-      });
+      const { gift } = await givenGift(c);
+      passExpiry(c, gift, DAY);
+      // The run dies after the provider made the refund, before it was recorded: the call never comes back.
+      crashAfterRefund.add(gift.paymentIntentId!);
+      void processExpired(c.deps);
+      const refunded = () =>
+        c.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, gift.paymentIntentId!));
+      while ((await refunded()).length === 0) await new Promise((r) => setTimeout(r, 20));
+      const [earlier] = await refunded();
+      crashAfterRefund.clear();
+      // Its lease runs out before anyone looks again.
+      c.clock.advance(5 * MINUTE);
       createCalls = [];
       expect(await processExpired(c.deps)).toEqual({ processed: 0, failed: 0 });
       expect(await runReconciler(c.deps)).toEqual({ attempted: 1, succeeded: 1, retrying: 0, failed: 0 });
       expect(createCalls).toHaveLength(0);
       const [row] = await c.db.select().from(gifts).where(eq(gifts.id, gift.id));
       expect(row!.status).toBe('refunded');
-      expect(row!.refundId).toBe(earlier.id);
-      expect((await movementsOf(c, gift.id))[0]).toMatchObject({
+      expect(row!.refundId).toBe(earlier!.id);
+      expect((await movementsOf(c, gift.id)).find((m) => m.kind === 'refund')).toMatchObject({
         state: 'succeeded',
-        providerRef: earlier.id,
-        attempts: 1,
+        providerRef: earlier!.id,
+        attempts: 2,
       });
       const emails = await c.db.select().from(outbox).where(eq(outbox.giftId, gift.id));
       expect(emails.filter((e) => e.kind === 'refund')).toHaveLength(1);
@@ -286,7 +292,9 @@ describeEachEngine(
       sandbox.createRefund = async (input) => {
         createCalls.push(input);
         if (failing.has(input.paymentIntentId)) throw new ProviderError('card network down');
-        return createRefund(input);
+        const made = await createRefund(input);
+        if (crashAfterRefund.has(input.paymentIntentId)) await new Promise(() => {});
+        return made;
       };
       return sandbox;
     },

@@ -5,20 +5,18 @@ import { eq } from 'drizzle-orm';
 import { admins, securityLog } from '../../src/server/db/schema.js';
 import { FROZEN_MESSAGE, FROZEN_REASON } from '../../src/server/services/claims/claim.js';
 import { ADMIN, adminCookie, setupAdmin } from '../helpers/admin.js';
-import { claim, giftRow, seedClaimableGift } from '../helpers/claims.js';
+import { claim, claimableGift, giftRow } from '../helpers/claims.js';
+import { frozenGift, openGiftDispute } from '../helpers/gifts.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
-
-const frozen = (ctx: TestContext, needsAttention = FROZEN_REASON) =>
-  seedClaimableGift(ctx, {
-    securityAnswer: 'Fluffy',
-    wrongAnswersTotal: 15,
-    claimLocks: 2,
-    claimFrozenAt: ctx.clock.now(),
-    needsAttention,
-  });
 
 describeEachEngine('admin: unfreeze a claim', (ctx) => {
   let cookie = '';
+  /** Frozen by 15 wrong answers over a day (tests/helpers/gifts.ts); the admin signs in again afterwards. */
+  const frozen = async (c: TestContext) => {
+    const given = await frozenGift(c, { securityAnswer: 'Fluffy' });
+    cookie = await adminCookie(c);
+    return given;
+  };
   const unfreeze = (id: number | string, headers: Record<string, string> = { cookie }) =>
     ctx().app.inject({ method: 'POST', url: `/api/admin/gifts/${id}/unfreeze-claim`, headers });
 
@@ -78,13 +76,14 @@ describeEachEngine('admin: unfreeze a claim', (ctx) => {
     });
   });
 
-  it('keeps a note that is not the freeze', async () => {
-    const { gift } = await frozen(ctx(), 'Transfer failed: account closed');
+  it('keeps a note that is not the freeze (a card dispute opened since)', async () => {
+    const { gift } = await frozen(ctx());
+    // The cardholder disputes the payment while the gift is frozen: the dispute's note replaces the freeze's.
+    await openGiftDispute(ctx(), gift);
+    const note = (await giftRow(ctx(), gift.id)).needsAttention;
+    expect(note).toMatch(/^Dispute \S+ opened/);
     expect((await unfreeze(gift.id)).statusCode).toBe(200);
-    expect(await giftRow(ctx(), gift.id)).toMatchObject({
-      claimFrozenAt: null,
-      needsAttention: 'Transfer failed: account closed',
-    });
+    expect(await giftRow(ctx(), gift.id)).toMatchObject({ claimFrozenAt: null, needsAttention: note });
   });
 
   it('refuses without a session, from another site, for a gift not frozen and for an unknown gift', async () => {
@@ -96,7 +95,7 @@ describeEachEngine('admin: unfreeze a claim', (ctx) => {
     expect(forged.json().message).toMatch(/Cross-site/);
     expect((await giftRow(ctx(), gift.id)).claimFrozenAt).not.toBeNull();
 
-    const { gift: open } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const { gift: open } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
     const notFrozen = await unfreeze(open.id);
     expect(notFrozen.statusCode).toBe(409);
     expect(notFrozen.json()).toEqual({ code: 'GIFT_STATE_CONFLICT', message: `Gift #${open.id} is not frozen.` });

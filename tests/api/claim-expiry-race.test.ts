@@ -15,7 +15,7 @@ import {
   complete,
   expireBehindClaim,
   giftRow,
-  seedClaimableGift,
+  claimableGift,
   setAccountStatus,
   startClaim,
 } from '../helpers/claims.js';
@@ -37,9 +37,9 @@ describePostgres('claim completion against the expiry job, forced to contend', (
     const outcomes = { claimed: 0, refunded: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       // Past its expiry (the claim started after it, so no grace): due for the expiry job right now.
-      const { gift, claimToken } = await seedClaimableGift(ctx(), { amountCents: 4321 });
+      const { gift, claimToken } = await claimableGift(ctx(), { amountCents: 4321 });
       const account = await startClaim(ctx(), claimToken);
-      await expireBehindClaim(ctx(), gift.id);
+      await expireBehindClaim(ctx(), { gift, claimToken });
       await setAccountStatus(ctx(), account, 'verified');
 
       const barrier = await holdWrites(ctx().database.url!, 'gifts');
@@ -117,9 +117,9 @@ describeEachEngine(
         .where(eq(sandboxRefunds.paymentIntentId, gift.paymentIntentId!)),
     });
     const dueGift = async () => {
-      const seeded = await seedClaimableGift(ctx(), { amountCents: 2600 });
+      const seeded = await claimableGift(ctx(), { amountCents: 2600 });
       await setAccountStatus(ctx(), await startClaim(ctx(), seeded.claimToken), 'verified');
-      await expireBehindClaim(ctx(), seeded.gift.id);
+      await expireBehindClaim(ctx(), seeded);
       return seeded;
     };
 

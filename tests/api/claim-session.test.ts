@@ -13,15 +13,16 @@ import { createPaymentProvider } from '../../src/server/payments/index.js';
 import { loadConfig } from '../../src/server/config.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
 import { scripted, type ScriptedProvider } from '../helpers/scripted-provider.js';
+import { giftIn, openGiftDispute, type GiftStatus } from '../helpers/gifts.js';
 import {
   claim,
   claimSessionCookie,
+  claimableGift,
   complete,
   dashboardLogin,
   giftRow,
   giftStatus,
   refreshOnboarding,
-  seedClaimableGift,
   setAccountStatus,
   startClaim,
 } from '../helpers/claims.js';
@@ -44,7 +45,7 @@ async function answersWithout(ctx: TestContext, token: string, publicId: string,
 
 describeEachEngine('claim session', (ctx) => {
   it('answers a holder of the claim link without the session exactly as for an unknown gift', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
     const account = await startClaim(ctx(), claimToken, 'Fluffy');
     const unknown = await answersWithout(ctx(), UNKNOWN_TOKEN, UNKNOWN_GIFT);
     expect(unknown).toEqual({
@@ -83,19 +84,21 @@ describeEachEngine('claim session', (ctx) => {
   });
 
   it('tells the status without the session as the sender sees it, a card dispute included', async () => {
-    const as = async (options: Parameters<typeof seedClaimableGift>[1]) => {
-      const { gift } = await seedClaimableGift(ctx(), options);
+    const as = async (status: GiftStatus) => {
+      const { gift } = await giftIn(ctx(), status);
       return (await giftStatus(ctx(), gift.publicId, NO_SESSION)).json();
     };
-    expect(await as({ status: 'claimed' })).toEqual({ status: 'completed' });
-    expect(await as({ status: 'refunded' })).toEqual({ status: 'refunded' });
-    expect(await as({ status: 'disputed' })).toEqual({ status: 'unavailable' });
+    expect(await as('claimed')).toEqual({ status: 'completed' });
+    expect(await as('refunded')).toEqual({ status: 'refunded' });
+    expect(await as('disputed')).toEqual({ status: 'unavailable' });
     // A dispute still open holds the payout; the gift is still paid, which is all that is said.
-    expect(await as({ disputeOpenedAt: ctx().clock.now() })).toEqual({ status: 'paid' });
+    const { gift: contested } = await claimableGift(ctx());
+    await openGiftDispute(ctx(), contested);
+    expect((await giftStatus(ctx(), contested.publicId, NO_SESSION)).json()).toEqual({ status: 'paid' });
   });
 
   it('sets an HttpOnly, SameSite=Lax cookie for /api/gifts/ named by the gift, its id stored only hashed', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
     const wrong = await claim(ctx(), claimToken, { securityAnswer: 'Rex' });
     expect(wrong.headers['set-cookie']).toBeUndefined();
     const res = await claim(ctx(), claimToken, { securityAnswer: 'Fluffy' });
@@ -121,7 +124,7 @@ describeEachEngine('claim session', (ctx) => {
   });
 
   it('ends 30 minutes after its last use (each use renews it) and 3 hours after the answer', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
     await startClaim(ctx(), claimToken, 'Fluffy');
     const inSession = async () => (await giftStatus(ctx(), gift.publicId)).json().status !== 'paid';
     for (let used = 0; used < 8; used++) {
@@ -142,8 +145,8 @@ describeEachEngine('claim session', (ctx) => {
 
   it("does not open another gift with one gift's session, even one to the same address with a verified account", async () => {
     const email = `reused-${ctx().engine}@example.com`;
-    const first = await seedClaimableGift(ctx(), { recipientEmail: email, securityAnswer: 'Fluffy' });
-    const second = await seedClaimableGift(ctx(), { recipientEmail: email, securityAnswer: 'Rex' });
+    const first = await claimableGift(ctx(), { recipientEmail: email, securityAnswer: 'Fluffy' });
+    const second = await claimableGift(ctx(), { recipientEmail: email, securityAnswer: 'Rex' });
     const account = await startClaim(ctx(), first.claimToken, 'Fluffy');
     await setAccountStatus(ctx(), account, 'verified');
     const firstSession = claimSessionCookie(ctx(), first.claimToken)!;
@@ -178,7 +181,7 @@ describeEachEngine(
     const script = () => (ctx().deps.payments as ScriptedProvider).script;
 
     it('reaches the provider once per gift for a burst of status polls and completions, again after 5 seconds', async () => {
-      const { gift, claimToken } = await seedClaimableGift(ctx());
+      const { gift, claimToken } = await claimableGift(ctx());
       await startClaim(ctx(), claimToken);
       const before = script().count('retrieveAccount');
       const polls = await Promise.all(Array.from({ length: 30 }, () => giftStatus(ctx(), gift.publicId)));
@@ -198,7 +201,7 @@ describeEachEngine(
       expect(script().count('retrieveAccount') - before).toBe(2);
 
       // Another gift has its own read.
-      const other = await seedClaimableGift(ctx());
+      const other = await claimableGift(ctx());
       await startClaim(ctx(), other.claimToken);
       const beforeOther = script().count('retrieveAccount');
       await giftStatus(ctx(), other.gift.publicId);
@@ -212,7 +215,7 @@ describeEachEngine(
   'claim session behind https',
   (ctx) => {
     it('marks the cookie Secure when PUBLIC_URL is https', async () => {
-      const { gift, claimToken } = await seedClaimableGift(ctx());
+      const { gift, claimToken } = await claimableGift(ctx());
       const res = await claim(ctx(), claimToken, {});
       expect(res.cookies.find((c) => c.name === `hg_claim_${gift.publicId}`)).toMatchObject({
         secure: true,

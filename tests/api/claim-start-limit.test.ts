@@ -6,7 +6,7 @@ import { HOUR } from '../../src/server/clock.js';
 import { CLAIM_STARTS_PER_CLIENT_DEFAULT, loadConfig } from '../../src/server/config.js';
 import { securityLog } from '../../src/server/db/schema.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
-import { giftRow, seedClaimableGift } from '../helpers/claims.js';
+import { giftRow, claimableGift } from '../helpers/claims.js';
 
 const LIMIT = 3;
 
@@ -29,7 +29,7 @@ describeEachEngine(
   (ctx) => {
     it('limits right answers too, then says when to come back, and lets the address in again after the hour', async () => {
       const seeded = await Promise.all(
-        Array.from({ length: LIMIT + 2 }, () => seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' })),
+        Array.from({ length: LIMIT + 2 }, () => claimableGift(ctx(), { securityAnswer: 'Fluffy' })),
       );
       const ip = '198.51.100.20';
       for (const g of seeded.slice(0, LIMIT))
@@ -59,9 +59,9 @@ describeEachEngine(
 
     it('counts wrong answers and gifts without a question alike', async () => {
       const ip = '198.51.100.30';
-      const withQuestion = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
-      const noQuestion = await seedClaimableGift(ctx());
-      const another = await seedClaimableGift(ctx());
+      const withQuestion = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
+      const noQuestion = await claimableGift(ctx());
+      const another = await claimableGift(ctx());
       expect((await start(ctx(), withQuestion.claimToken, ip, 'wrong 1')).statusCode).toBe(400);
       expect((await start(ctx(), withQuestion.claimToken, ip, 'wrong 2')).statusCode).toBe(400);
       expect((await start(ctx(), noQuestion.claimToken, ip)).statusCode).toBe(200);
@@ -73,7 +73,7 @@ describeEachEngine(
     it('admits exactly the limit out of a parallel burst of right answers', async () => {
       const ip = '198.51.100.40';
       const seeded = await Promise.all(
-        Array.from({ length: 8 }, () => seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' })),
+        Array.from({ length: 8 }, () => claimableGift(ctx(), { securityAnswer: 'Fluffy' })),
       );
       const codes = (await Promise.all(seeded.map((g) => start(ctx(), g.claimToken, ip, 'Fluffy')))).map(
         (r) => r.statusCode,

@@ -4,11 +4,12 @@ import { eq } from 'drizzle-orm';
 import { recipientAccounts } from '../../src/server/db/schema.js';
 import { HOUR, MINUTE } from '../../src/server/clock.js';
 import { describeEachEngine } from '../helpers/test-app.js';
-import { SENDER_SECRETS, claim, giftRow, seedClaimableGift, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { SENDER_SECRETS, claim, claimableGift, giftRow, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { giftIn } from '../helpers/gifts.js';
 
 describeEachEngine('claim lookup and answer', (ctx) => {
   it('shows a paid gift without anything about the sender', async () => {
-    const { claimToken } = await seedClaimableGift(ctx(), { amountCents: 5250, securityAnswer: 'Fluffy' });
+    const { claimToken } = await claimableGift(ctx(), { amountCents: 5250, securityAnswer: 'Fluffy' });
     const res = await ctx().app.inject({ method: 'GET', url: `/api/gifts/claim/${claimToken}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -33,24 +34,23 @@ describeEachEngine('claim lookup and answer', (ctx) => {
     }
   });
 
-  it('refuses pending, expired, refunded and claimed gifts', async () => {
-    for (const status of ['pending', 'expired', 'refunded', 'claimed'] as const) {
-      const { claimToken } = await seedClaimableGift(ctx(), { status, securityAnswer: 'Fluffy' });
+  it('refuses expired, refunded and claimed gifts; a pending gift has no claim link at all', async () => {
+    for (const status of ['expired', 'refunded', 'claimed'] as const) {
+      const { claimToken } = await giftIn(ctx(), status, { securityAnswer: 'Fluffy' });
       const lookup = await ctx().app.inject({ method: 'GET', url: `/api/gifts/claim/${claimToken}` });
-      expect(lookup.statusCode).toBe(404);
+      expect(lookup.statusCode, status).toBe(404);
       const res = await claim(ctx(), claimToken, { securityAnswer: 'Fluffy' });
-      if (status === 'pending') {
-        expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ code: 'GIFT_NOT_PAID', message: 'Gift payment has not been completed' });
-      } else {
-        expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ code: 'GIFT_NOT_FOUND', message: 'This gift link is invalid or has expired.' });
-      }
+      expect(res.statusCode, status).toBe(404);
+      expect(res.json()).toEqual({ code: 'GIFT_NOT_FOUND', message: 'This gift link is invalid or has expired.' });
     }
+    // The claim token is minted at payment: an unpaid gift's recipient has been sent nothing to claim with.
+    const { gift: pending } = await giftIn(ctx(), 'pending', { securityAnswer: 'Fluffy' });
+    expect(pending.claimTokenHash).toBeNull();
+    expect(await ctx().flushEmails(pending.recipientEmail!)).toEqual([]);
   });
 
   it('requires an answer when the gift has a question', async () => {
-    const { claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const { claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
     for (const body of [{}, { securityAnswer: '' }, { securityAnswer: '   ' }, { securityAnswer: null }]) {
       const res = await claim(ctx(), claimToken, body);
       expect(res.statusCode).toBe(400);
@@ -59,7 +59,7 @@ describeEachEngine('claim lookup and answer', (ctx) => {
   });
 
   it('rejects a wrong answer and accepts the right one however it is spaced or cased', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Mister Fluffy' });
+    const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Mister Fluffy' });
     const wrong = await claim(ctx(), claimToken, { securityAnswer: 'Rex' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ code: 'ANSWER_INCORRECT', message: 'Incorrect security answer' });
@@ -81,14 +81,14 @@ describeEachEngine('claim lookup and answer', (ctx) => {
   });
 
   it('claims a gift without a question with no body at all', async () => {
-    const { claimToken } = await seedClaimableGift(ctx());
+    const { claimToken } = await claimableGift(ctx());
     const res = await claim(ctx(), claimToken);
     expect(res.statusCode).toBe(200);
     expect(res.json().accountLinkUrl).toContain('/sandbox/onboarding/');
   });
 
   it('rejects unexpected fields and over-long answers with a 400 naming the field', async () => {
-    const { claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const { claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
     const extra = await claim(ctx(), claimToken, { securityAnswer: 'Fluffy', amount: '1000.00' });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().message).toMatch(/amount/);
@@ -98,7 +98,7 @@ describeEachEngine('claim lookup and answer', (ctx) => {
   });
 
   it('locks claiming for an hour after 5 wrong answers, then lets the right answer through', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
     for (let i = 1; i <= 4; i++) {
       const res = await claim(ctx(), claimToken, { securityAnswer: `wrong ${i}` });
       expect(res.statusCode).toBe(400);
@@ -127,7 +127,7 @@ describeEachEngine('claim lookup and answer', (ctx) => {
   });
 
   it('counts parallel wrong answers exactly: 4 incorrect, then locked', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) => claim(ctx(), claimToken, { securityAnswer: `guess ${i}` })),
     );
@@ -140,8 +140,8 @@ describeEachEngine('claim lookup and answer', (ctx) => {
 
   it('sets up an account per claim for an address, and offers the owner sign-in once one is onboarded', async () => {
     const email = `same-${ctx().engine}@example.com`;
-    const first = await seedClaimableGift(ctx(), { recipientEmail: email });
-    const second = await seedClaimableGift(ctx(), { recipientEmail: email.toUpperCase() });
+    const first = await claimableGift(ctx(), { recipientEmail: email });
+    const second = await claimableGift(ctx(), { recipientEmail: email.toUpperCase() });
     // Neither account has an owner yet: each claim gets its own (decision 021), never the other's.
     const [a, b] = await Promise.all([startClaim(ctx(), first.claimToken), startClaim(ctx(), second.claimToken)]);
     expect(a).not.toBe(b);
@@ -149,7 +149,7 @@ describeEachEngine('claim lookup and answer', (ctx) => {
     expect(rows.map((r) => r.providerAccountId).sort()).toEqual([a, b].sort());
 
     await setAccountStatus(ctx(), a, 'verified');
-    const third = await seedClaimableGift(ctx(), { recipientEmail: email });
+    const third = await claimableGift(ctx(), { recipientEmail: email });
     const res = await claim(ctx(), third.claimToken, {});
     expect(res.json()).toEqual({
       accountStep: 'owner_sign_in',

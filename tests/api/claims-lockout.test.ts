@@ -4,7 +4,8 @@
 import { HOUR, MINUTE } from '../../src/server/clock.js';
 import { FROZEN_MESSAGE, FROZEN_REASON } from '../../src/server/services/claims/claim.js';
 import { describeEachEngine } from '../helpers/test-app.js';
-import { claim, giftRow, seedClaimableGift } from '../helpers/claims.js';
+import { claim, claimableGift, giftRow } from '../helpers/claims.js';
+import { passExpiry } from '../helpers/gifts.js';
 import { adminCookie, setupAdmin } from '../helpers/admin.js';
 
 const wrong = (ctx: Parameters<typeof claim>[0], token: string, i = 0) =>
@@ -12,7 +13,7 @@ const wrong = (ctx: Parameters<typeof claim>[0], token: string, i = 0) =>
 
 describeEachEngine('claim lockout', (ctx) => {
   it('checks exactly 5 answers of a parallel burst of 40: 4 incorrect, the 5th locks, 35 refused unchecked', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
     const codes = (await Promise.all(Array.from({ length: 40 }, (_, i) => wrong(ctx(), claimToken, i)))).map(
       (r) => r.statusCode,
     );
@@ -24,7 +25,7 @@ describeEachEngine('claim lockout', (ctx) => {
   });
 
   it('does not let a right answer sent behind a burst of wrong ones through', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
     const burst = Array.from({ length: 39 }, (_, i) => wrong(ctx(), claimToken, i));
     const right = claim(ctx(), claimToken, { securityAnswer: 'Fluffy' });
     await Promise.all(burst);
@@ -35,7 +36,7 @@ describeEachEngine('claim lockout', (ctx) => {
   });
 
   it('locks for 1 hour, then 24 hours, then freezes the gift for an operator after 15 wrong answers', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
     const fiveWrong = async () => {
       for (let i = 1; i <= 4; i++) expect((await wrong(ctx(), claimToken, i)).statusCode).toBe(400);
       return wrong(ctx(), claimToken, 5);
@@ -83,7 +84,7 @@ describeEachEngine('claim lockout', (ctx) => {
   });
 
   it('takes back the count of a right answer: the fifth answer, if right, claims and locks nothing', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
     for (let i = 1; i <= 4; i++) expect((await wrong(ctx(), claimToken, i)).statusCode).toBe(400);
     const right = await claim(ctx(), claimToken, { securityAnswer: 'fluffy' });
     expect(right.statusCode).toBe(200);
@@ -99,10 +100,8 @@ describeEachEngine('claim lockout', (ctx) => {
   });
 
   it('shows the expired message and starts nothing once the gift is past its expiry, before the job runs', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx(), {
-      securityAnswer: 'Fluffy',
-      expiresAt: new Date(ctx().clock.now().getTime() + MINUTE),
-    });
+    const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    passExpiry(ctx(), gift, -MINUTE); // a minute before its expiry
     expect((await ctx().app.inject({ method: 'GET', url: `/api/gifts/claim/${claimToken}` })).statusCode).toBe(200);
     ctx().clock.advance(MINUTE);
     const lookup = await ctx().app.inject({ method: 'GET', url: `/api/gifts/claim/${claimToken}` });
@@ -119,10 +118,8 @@ describeEachEngine('claim lockout', (ctx) => {
   });
 
   it('lets a claim started before the expiry go on during the onboarding grace', async () => {
-    const { claimToken } = await seedClaimableGift(ctx(), {
-      securityAnswer: 'Fluffy',
-      expiresAt: new Date(ctx().clock.now().getTime() + MINUTE),
-    });
+    const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    passExpiry(ctx(), gift, -MINUTE); // a minute before its expiry
     expect((await claim(ctx(), claimToken, { securityAnswer: 'Fluffy' })).statusCode).toBe(200);
     ctx().clock.advance(HOUR);
     expect((await ctx().app.inject({ method: 'GET', url: `/api/gifts/claim/${claimToken}` })).statusCode).toBe(200);
@@ -143,7 +140,7 @@ describeEachEngine(
 
     it('limits wrong answers across gifts per address, counting an IPv6 /64 as one address', async () => {
       const gifts = await Promise.all(
-        Array.from({ length: 5 }, () => seedClaimableGift(ctx(), { securityAnswer: 'Fluffy' })),
+        Array.from({ length: 5 }, () => claimableGift(ctx(), { securityAnswer: 'Fluffy' })),
       );
       for (const [i, g] of gifts.slice(0, 3).entries()) {
         expect((await from(g.claimToken, `2001:db8:5:6::${i + 1}`)).statusCode).toBe(400);

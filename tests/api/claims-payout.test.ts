@@ -2,17 +2,18 @@
 // completions, the job on several "instances", a crash mid-transfer), no transfer once expiry has started (the
 // forced race of the two is in claim-expiry-race.test.ts), and the e-mails go out once without the sender reaching the recipient.
 import { and, eq, sql } from 'drizzle-orm';
-import { gifts, outbox, sandboxTransfers } from '../../src/server/db/schema.js';
+import { outbox, sandboxTransfers } from '../../src/server/db/schema.js';
 import { MINUTE } from '../../src/server/clock.js';
 import { ACCOUNT_READ_TTL_MS } from '../../src/server/services/claims/account-reads.js';
 import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
 import { handleProviderEvent } from '../../src/server/services/events/handle-event.js';
 import { runPayouts } from '../../src/server/services/payouts/job.js';
 import { runReconciler } from '../../src/server/services/ledger/reconciler.js';
-import { postMovement } from '../../src/server/services/ledger/post.js';
+import { payOutGift } from '../../src/server/services/payouts/pay-out.js';
 import { sandboxAccountState, getSandboxAccount } from '../../src/server/payments/sandbox/connect.js';
 import { toConnectedAccount } from '../../src/server/payments/stripe/connect.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
+import { scripted, type ScriptedProvider } from '../helpers/scripted-provider.js';
 import {
   TEST_CONNECT_WEBHOOK_SECRET,
   postEvent,
@@ -23,10 +24,10 @@ import { stripeFixture } from '../helpers/stripe-stand-in.js';
 import {
   SENDER,
   SENDER_SECRETS,
+  claimableGift,
   complete,
   expireBehindClaim,
   giftRow,
-  seedClaimableGift,
   setAccountStatus,
   startClaim,
   submitOnboarding,
@@ -44,8 +45,9 @@ const claimMailsFor = (ctx: TestContext, giftId: number) =>
 describeEachEngine(
   'claim completion and payout',
   (ctx) => {
+    const script = () => (ctx().deps.payments as ScriptedProvider).script;
     it('says what is pending until the account is verified, then transfers and claims through onboarding', async () => {
-      const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy', amountCents: 7500 });
+      const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy', amountCents: 7500 });
       // Before the answer there is no claim session: the same answer as for an unknown gift.
       const before = await complete(ctx(), claimToken);
       expect(before.statusCode).toBe(404);
@@ -90,11 +92,13 @@ describeEachEngine(
     });
 
     it('sends the recipient a confirmation without the sender, and the sender a claimed notice', async () => {
-      const { gift, claimToken } = await seedClaimableGift(ctx(), { amountCents: 2500 });
+      const { gift, claimToken } = await claimableGift(ctx(), { amountCents: 2500 });
+      // What the payment sent (the claim link, the sender's receipt) is already out.
+      const sent = new Set((await ctx().flushEmails()).map((m) => m.id));
       const account = await startClaim(ctx(), claimToken);
       await submitOnboarding(ctx(), account, 'verified', `http://localhost:3000/claim/${claimToken}?return=true`);
       expect((await giftRow(ctx(), gift.id)).status).toBe('claimed');
-      const mail = await ctx().flushEmails();
+      const mail = (await ctx().flushEmails()).filter((m) => !sent.has(m.id));
       const toRecipient = mail.filter((m) => m.toAddress === gift.recipientEmail);
       expect(toRecipient).toHaveLength(1);
       expect(toRecipient[0]!.subject).toBe('Your gift of $25.00 is on its way');
@@ -108,7 +112,7 @@ describeEachEngine(
     });
 
     it('makes exactly one transfer and one claimed transition for 50 parallel completions', async () => {
-      const { gift, claimToken } = await seedClaimableGift(ctx());
+      const { gift, claimToken } = await claimableGift(ctx());
       const account = await startClaim(ctx(), claimToken);
       await setAccountStatus(ctx(), account, 'verified');
       const results = await Promise.all(Array.from({ length: 50 }, () => complete(ctx(), claimToken)));
@@ -125,9 +129,9 @@ describeEachEngine(
     it('refuses to transfer once the expiry job has refunded the gift, even if the account is verified', async () => {
       // Past its expiry, and its claim started after that (no grace): due for the expiry job right now. A claim
       // cannot start past expires_at (decision 012), so the claim starts first and the expiry is moved behind it.
-      const { gift, claimToken } = await seedClaimableGift(ctx());
+      const { gift, claimToken } = await claimableGift(ctx());
       const account = await startClaim(ctx(), claimToken);
-      await expireBehindClaim(ctx(), gift.id);
+      await expireBehindClaim(ctx(), { gift, claimToken });
       await setAccountStatus(ctx(), account, 'verified');
       expect(await processExpired(ctx().deps)).toEqual({ processed: 1, failed: 0 });
       expect((await giftRow(ctx(), gift.id)).status).toBe('refunded');
@@ -137,7 +141,7 @@ describeEachEngine(
     });
 
     it('pays out in the job once a later account.updated says the account is ready, once across instances', async () => {
-      const { gift, claimToken } = await seedClaimableGift(ctx());
+      const { gift, claimToken } = await claimableGift(ctx());
       const account = await startClaim(ctx(), claimToken);
       await submitOnboarding(ctx(), account, 'pending', `http://localhost:3000/claim/${claimToken}?return=true`);
       const pending = await complete(ctx(), claimToken);
@@ -167,7 +171,7 @@ describeEachEngine(
     });
 
     it('takes account.updated through the Connect-signed webhook, fast and once: the gift is marked due and the job pays it', async () => {
-      const { gift, claimToken } = await seedClaimableGift(ctx());
+      const { gift, claimToken } = await claimableGift(ctx());
       const account = await startClaim(ctx(), claimToken);
       await runPayouts(ctx().deps); // not verified yet: backs off
       await setAccountStatus(ctx(), account, 'verified');
@@ -196,7 +200,7 @@ describeEachEngine(
     });
 
     it('finds an unverified account again within a minute of verification, without any event', async () => {
-      const { gift, claimToken } = await seedClaimableGift(ctx());
+      const { gift, claimToken } = await claimableGift(ctx());
       const account = await startClaim(ctx(), claimToken);
       await runPayouts(ctx().deps);
       await setAccountStatus(ctx(), account, 'verified');
@@ -206,43 +210,30 @@ describeEachEngine(
     });
 
     it('resumes a transfer interrupted by a crash without paying twice', async () => {
-      const started = ctx().clock.now();
-      const interrupt = async (gift: { id: number; publicId: string; amountCents: number }) => {
-        // As the completion leaves it when the process dies mid-attempt: started, leased, not recorded.
-        await ctx()
-          .db.update(gifts)
-          .set({ state: 'transferring', transferStartedAt: started })
-          .where(eq(gifts.id, gift.id));
-        const key = `localhost-3000:${gift.publicId}:transfer`;
-        await postMovement(ctx().db, {
-          giftId: gift.id,
-          kind: 'transfer',
-          amountCents: gift.amountCents,
-          idempotencyKey: key,
-          state: 'in_flight',
-          nextAttemptAt: new Date(started.getTime() + 2 * MINUTE),
-          now: started,
-        });
-        return key;
+      // The process dies while the payout's provider call is out: the transfer started and leased, never recorded.
+      const crashMidTransfer = async (giftId: number) => {
+        const held = script().hold('createTransfer');
+        void payOutGift(ctx().deps, giftId); // never returns: the process is gone
+        await held.reached;
       };
       // Crash after the provider made the transfer, before it was recorded.
-      const first = await seedClaimableGift(ctx());
+      const first = await claimableGift(ctx());
       const account = await startClaim(ctx(), first.claimToken);
       await setAccountStatus(ctx(), account, 'verified');
-      const key = await interrupt(first.gift);
+      await crashMidTransfer(first.gift.id);
       await ctx().deps.payments.createTransfer({
         accountId: account,
         amountCents: first.gift.amountCents,
         transferGroup: first.gift.publicId,
         sourceTransaction: first.gift.chargeId,
         description: 'Hushgift gift payout',
-        idempotencyKey: key,
+        idempotencyKey: `localhost-3000:${first.gift.publicId}:transfer`,
         metadata: {},
       });
       // Crash before the provider was called.
-      const second = await seedClaimableGift(ctx());
+      const second = await claimableGift(ctx());
       await setAccountStatus(ctx(), await startClaim(ctx(), second.claimToken), 'verified');
-      await interrupt(second.gift);
+      await crashMidTransfer(second.gift.id);
 
       // A transfer in flight is left alone (by the payout job and the reconciler); a stuck one is resumed.
       await runPayouts(ctx().deps);
@@ -256,5 +247,5 @@ describeEachEngine(
       }
     });
   },
-  { payments: sandboxWithStripeWebhooks },
+  { payments: (deps) => scripted(sandboxWithStripeWebhooks(deps)) },
 );

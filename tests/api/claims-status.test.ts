@@ -4,7 +4,9 @@
 import { eq } from 'drizzle-orm';
 import { gifts } from '../../src/server/db/schema.js';
 import { ACCOUNT_READ_TTL_MS } from '../../src/server/services/claims/account-reads.js';
+import { disconnectAccount } from '../../src/server/payments/sandbox/console-actions.js';
 import { describeEachEngine } from '../helpers/test-app.js';
+import { giftIn } from '../helpers/gifts.js';
 import {
   SENDER_SECRETS,
   complete,
@@ -12,7 +14,7 @@ import {
   dashboardOwnerCookie,
   giftStatus as status,
   refreshOnboarding,
-  seedClaimableGift,
+  claimableGift,
   setAccountStatus,
   startClaim,
   submitOnboarding,
@@ -22,7 +24,7 @@ const returnUrl = (token: string) => `http://localhost:3000/claim/${token}?retur
 
 describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
   it('reports each onboarding outcome', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx());
+    const { gift, claimToken } = await claimableGift(ctx());
     const expectStatus = async (expected: unknown) => {
       ctx().clock.advance(ACCOUNT_READ_TTL_MS); // past the shared provider read of the previous poll
       const res = await status(ctx(), gift.publicId);
@@ -50,16 +52,16 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toMatch(/Gift not found/);
     }
-    const { gift: pending } = await seedClaimableGift(ctx(), { status: 'pending' });
+    const { gift: pending } = await giftIn(ctx(), 'pending');
     expect((await status(ctx(), pending.publicId)).statusCode).toBe(404);
     // The serial id is never accepted.
     expect((await status(ctx(), String(pending.id))).statusCode).toBe(404);
-    const { gift: expired } = await seedClaimableGift(ctx(), { status: 'expired' });
+    const { gift: expired } = await giftIn(ctx(), 'expired');
     expect((await status(ctx(), expired.publicId)).json()).toEqual({ status: 'expired' });
   });
 
   it('gives the dashboard login in the claim session, once the payout account has its owner', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx());
+    const { gift, claimToken } = await claimableGift(ctx());
     const account = await startClaim(ctx(), claimToken);
     // No owner yet (onboarding not submitted): the provider has nobody to sign in.
     expect((await dashboardLogin(ctx(), gift.publicId)).statusCode).toBe(409);
@@ -67,15 +69,15 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
     const ok = await dashboardLogin(ctx(), gift.publicId);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ url: `http://localhost:3000/sandbox/dashboard/${account}` });
-    // The account link was undone (the provider deauthorized it): nothing to sign in to yet.
-    await ctx().db.update(gifts).set({ recipientAccountId: null }).where(eq(gifts.id, gift.id));
+    // The account link was undone (the recipient disconnected it at the provider): nothing to sign in to yet.
+    await disconnectAccount(ctx().sandbox, account);
     const notSetUp = await dashboardLogin(ctx(), gift.publicId);
     expect(notSetUp.statusCode).toBe(409);
     expect(notSetUp.json().message).toMatch(/not set up yet/);
   });
 
   it('mints a fresh onboarding link from the refresh route', async () => {
-    const { claimToken } = await seedClaimableGift(ctx());
+    const { claimToken } = await claimableGift(ctx());
     const account = await startClaim(ctx(), claimToken);
     const res = await refreshOnboarding(ctx(), claimToken);
     expect(res.statusCode).toBe(303);
@@ -86,7 +88,7 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
   });
 
   it('serves the sandbox onboarding page with test details, the Outcome select and Submit', async () => {
-    const { claimToken } = await seedClaimableGift(ctx());
+    const { claimToken } = await claimableGift(ctx());
     const account = await startClaim(ctx(), claimToken);
     const res = await ctx().app.inject({
       method: 'GET',
@@ -106,7 +108,7 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
   });
 
   it('never redirects off-site from the sandbox onboarding', async () => {
-    const { claimToken } = await seedClaimableGift(ctx());
+    const { claimToken } = await claimableGift(ctx());
     const account = await startClaim(ctx(), claimToken);
     const res = await submitOnboarding(ctx(), account, 'pending', 'https://evil.example/phish');
     expect(res.statusCode).toBe(303);
@@ -119,7 +121,7 @@ describeEachEngine('claim status, dashboard and onboarding pages', (ctx) => {
   });
 
   it('shows the sandbox dashboard and completes a pending verification from it, paying out', async () => {
-    const { gift, claimToken } = await seedClaimableGift(ctx(), { amountCents: 1234 });
+    const { gift, claimToken } = await claimableGift(ctx(), { amountCents: 1234 });
     const account = await startClaim(ctx(), claimToken);
     await submitOnboarding(ctx(), account, 'pending', returnUrl(claimToken));
     const cookie = await dashboardOwnerCookie(ctx(), account);

@@ -4,7 +4,9 @@
 import { ProviderError } from '../../src/server/payments/provider.js';
 import { StripeStandIn, stripeFixture } from '../helpers/stripe-stand-in.js';
 import { describeEachEngine } from '../helpers/test-app.js';
-import { SENDER_SECRETS, claim, complete, giftRow, seedClaimableGift } from '../helpers/claims.js';
+import { SENDER_SECRETS, claim, claimableGift, complete, giftRow } from '../helpers/claims.js';
+import { checkoutEvent, postEvent } from '../helpers/gift-payload.js';
+import { claimLinkOf, paidRow, pendingGift } from '../helpers/gifts.js';
 import { ACCOUNT_READ_TTL_MS } from '../../src/server/services/claims/account-reads.js';
 
 const ACCOUNT_ID = 'acct_1PgafTB7WZ01zgkW';
@@ -189,7 +191,20 @@ describe('Stripe adapter: Connect', () => {
 
 // Started before the test app is built, so the adapter is pointed at its port.
 const standIn = new StripeStandIn();
-beforeAll(() => standIn.start());
+let sessions = 0;
+beforeAll(() =>
+  standIn
+    // Gifts are created through the API: their checkout sessions, paid by signed events (tests/helpers/gifts.ts).
+    .on('POST', '/v1/checkout/sessions', (req) => {
+      sessions++;
+      return stripeFixture('checkout.session', {
+        id: `cs_test_claims_${sessions}`,
+        url: `https://checkout.stripe.com/c/pay/cs_test_claims_${sessions}`,
+        metadata: req.body.metadata,
+      });
+    })
+    .start(),
+);
 afterAll(() => standIn.stop());
 describeEachEngine(
   'claim flow through the Stripe adapter',
@@ -206,7 +221,7 @@ describeEachEngine(
         .on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }))
         .on('GET', '/v1/refunds', () => ({ object: 'list', url: '/v1/refunds', has_more: false, data: [] }));
 
-      const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Fluffy', amountCents: 4200 });
+      const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy', amountCents: 4200 });
       const res = await claim(ctx(), claimToken, { securityAnswer: 'fluffy' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ accountLinkUrl: stripeFixture('account_link').url, accountStep: 'onboarding' });
@@ -259,8 +274,14 @@ describeEachEngine(
         .on('POST', '/v1/transfers', (req) => stripeFixture('transfer', { id: `tr_${req.headers['idempotency-key']}` }))
         .on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }))
         .on('GET', '/v1/refunds', () => ({ object: 'list', url: '/v1/refunds', has_more: false, data: [] }));
-      // As a Stripe Checkout completion records it: the payment intent, no charge.
-      const { gift, claimToken } = await seedClaimableGift(ctx(), { chargeId: null, amountCents: 3100 });
+      // As a Stripe Checkout completion carries it: the payment intent's id, not expanded, so no charge.
+      const { gift: pending } = await pendingGift(ctx(), { amountCents: 3100 });
+      const paid = checkoutEvent(pending);
+      paid.data.object.payment_intent = `pi_test_${pending.id}` as never;
+      expect((await postEvent(ctx(), paid)).statusCode).toBe(200);
+      const gift = await paidRow(ctx(), pending.id);
+      expect(gift.chargeId).toBeNull();
+      const claimToken = await claimLinkOf(ctx(), gift.id);
       expect((await claim(ctx(), claimToken, {})).statusCode).toBe(200);
       expect((await complete(ctx(), claimToken)).json().success).toBe(true);
       expect(standIn.find('GET', `/v1/payment_intents/${gift.paymentIntentId}`)).toHaveLength(1);
@@ -285,7 +306,7 @@ describeEachEngine(
           status: 500,
           body: { error: { type: 'api_error', message: 'Stripe is down' } },
         }));
-      const { gift, claimToken } = await seedClaimableGift(ctx(), {
+      const { gift, claimToken } = await claimableGift(ctx(), {
         recipientEmail: `down-${ctx().engine}@example.com`,
       });
       const res = await claim(ctx(), claimToken, {});

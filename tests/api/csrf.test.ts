@@ -4,13 +4,22 @@ import { and, eq } from 'drizzle-orm';
 import { donors, gifts, sessions } from '../../src/server/db/schema.js';
 import { DAY } from '../../src/server/clock.js';
 import { createSession } from '../../src/server/services/sessions.js';
-import { seedGift } from '../helpers/seed.js';
+import { givenGift, passExpiry } from '../helpers/gifts.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 
 const EVIL = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
 
 describeEachEngine('cross-site request forgery', (ctx) => {
   let adminCookie = '';
+
+  const signIn = async () => {
+    const login = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: 'csrf.admin@example.com', password: 'a-long-password' },
+    });
+    return `hg_admin=${login.cookies.find((c) => c.name === 'hg_admin')!.value}`;
+  };
 
   beforeAll(async () => {
     const { app } = ctx();
@@ -30,7 +39,10 @@ describeEachEngine('cross-site request forgery', (ctx) => {
   });
 
   it('refuses a cross-site admin write with a valid session, and changes nothing', async () => {
-    const { gift } = await seedGift(ctx(), { expiresAt: new Date(ctx().clock.now().getTime() - DAY) });
+    const { gift } = await givenGift(ctx());
+    passExpiry(ctx(), gift, DAY);
+    // A day later the admin session would have lapsed: signed in again, as the operator would be.
+    adminCookie = await signIn();
     const forged = await ctx().app.inject({
       method: 'POST',
       url: '/api/admin/process-expired',

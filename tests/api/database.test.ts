@@ -4,21 +4,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.js';
-import { gifts, sandboxRefunds } from '../../src/server/db/schema.js';
+import { donors, gifts, sandboxRefunds } from '../../src/server/db/schema.js';
 import { DAY } from '../../src/server/clock.js';
 import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
 import { readFileSync } from 'node:fs';
 import { ENGINES, createEmptyPostgresDatabase, type TestDatabase } from '../helpers/databases.js';
 import { describePostgres } from '../helpers/postgres-only.js';
 import { buildTestApp, type TestContext } from '../helpers/test-app.js';
-import { seedGift } from '../helpers/seed.js';
+import { claimedGift, givenGift, passExpiry } from '../helpers/gifts.js';
 
+// Rows the checks must refuse (never stored), and a plain row for the persistence checks.
 const newGift = (publicId: string) => ({
   publicId,
   amountCents: 5000,
   feeCents: 280,
   tipCents: 100,
   totalCents: 5380,
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+});
+const newDonor = (email: string) => ({
+  email,
+  firstName: 'Dana',
+  lastName: 'Donor',
   createdAt: new Date('2026-01-01T00:00:00Z'),
 });
 
@@ -40,7 +47,8 @@ describe.each(ENGINES)('database engine [%s]', (engine) => {
   });
 
   it('moves a gift paid → expired → refunded exactly once when 20 runs of the expiry job race', async () => {
-    const { gift } = await seedGift(app, { expiresAt: new Date(app.clock.now().getTime() - DAY) });
+    const { gift } = await givenGift(app);
+    passExpiry(app, gift, DAY);
     const runs = await Promise.all(Array.from({ length: 20 }, () => processExpired(app.deps)));
     expect(runs.reduce((n, r) => n + r.processed, 0)).toBe(1);
     expect(runs.reduce((n, r) => n + r.failed, 0)).toBe(0);
@@ -57,12 +65,10 @@ describe.each(ENGINES)('database engine [%s]', (engine) => {
   });
 
   it('never lets one gift be both transferred and refunded', async () => {
-    const [row] = await database.db
-      .insert(gifts)
-      .values({ ...newGift('xor-1'), transferStartedAt: new Date() })
-      .returning();
+    const { gift } = await claimedGift(app);
+    expect(gift.transferStartedAt).not.toBeNull();
     await expect(
-      database.db.update(gifts).set({ refundStartedAt: new Date() }).where(eq(gifts.id, row!.id)),
+      database.db.update(gifts).set({ refundStartedAt: new Date() }).where(eq(gifts.id, gift.id)),
     ).rejects.toThrow();
   });
 });
@@ -73,12 +79,12 @@ describe('embedded database persistence', () => {
     try {
       const first = await openDatabase({ pgliteDir: dir });
       await first.migrate();
-      await first.db.insert(gifts).values(newGift('persist-1'));
+      await first.db.insert(donors).values(newDonor('persist-1@example.com'));
       await first.close();
 
       const second = await openDatabase({ pgliteDir: dir });
       await second.migrate();
-      const rows = await second.db.select().from(gifts).where(eq(gifts.publicId, 'persist-1'));
+      const rows = await second.db.select().from(donors).where(eq(donors.email, 'persist-1@example.com'));
       expect(rows).toHaveLength(1);
       await second.close();
     } finally {
@@ -101,9 +107,9 @@ describePostgres('several instances starting on an empty database at once', () =
       ) as { entries: unknown[] };
       const applied = await instances[0]!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
       expect((applied as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(journal.entries.length);
-      await instances[1]!.db.insert(gifts).values(newGift('after-concurrent-migrate'));
+      await instances[1]!.db.insert(donors).values(newDonor('after-concurrent-migrate@example.com'));
       expect(
-        await instances[2]!.db.select().from(gifts).where(eq(gifts.publicId, 'after-concurrent-migrate')),
+        await instances[2]!.db.select().from(donors).where(eq(donors.email, 'after-concurrent-migrate@example.com')),
       ).toHaveLength(1);
     } finally {
       await Promise.all(instances.map((i) => i.close()));

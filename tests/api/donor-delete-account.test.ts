@@ -2,8 +2,7 @@
 // payment records), ends every session and sign-in link; only for the signed-in donor.
 import { eq } from 'drizzle-orm';
 import { donorLoginTokens, donors, gifts, securityLog, sessions } from '../../src/server/db/schema.js';
-import { seedDonor, signInDonor } from '../helpers/donors.js';
-import { seedGift } from '../helpers/seed.js';
+import { donorGift, seedDonor, signInDonor } from '../helpers/donors.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 
 describeEachEngine('donor delete account', (ctx) => {
@@ -20,8 +19,8 @@ describeEachEngine('donor delete account', (ctx) => {
   it('erases the profile, unlinks the gifts and ends every session of that donor only', async () => {
     const dora = await seedDonor(ctx(), { firstName: 'Dora' });
     const other = await seedDonor(ctx(), { firstName: 'Otto' });
-    const mine = await seedGift(ctx(), { donorId: dora.id });
-    const theirs = await seedGift(ctx(), { donorId: other.id });
+    const mine = await donorGift(ctx(), dora, 'paid');
+    const theirs = await donorGift(ctx(), other, 'paid');
     const cookie = await signInDonor(ctx(), dora);
     const secondDevice = await signInDonor(ctx(), dora);
     const otherCookie = await signInDonor(ctx(), other);

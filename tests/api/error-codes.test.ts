@@ -15,7 +15,7 @@ import { LOGIN_FAILED_MESSAGE } from '../../src/server/services/admin/login.js';
 import { SETUP_DONE_MESSAGE } from '../../src/server/services/admin/setup.js';
 import { buildTestApp, describeEachEngine, type TestContext } from '../helpers/test-app.js';
 import { ADMIN, adminCookie, setupAdmin } from '../helpers/admin.js';
-import { claim, seedClaimableGift } from '../helpers/claims.js';
+import { claim, claimableGift } from '../helpers/claims.js';
 import { giftPayload } from '../helpers/gift-payload.js';
 
 const UNKNOWN_TOKEN = 'A'.repeat(43);
@@ -100,7 +100,7 @@ const CASES: Case[] = [
     status: 400,
     message: CLAIM_MESSAGES.incorrectAnswer,
     send: async (c) => {
-      const { claimToken } = await seedClaimableGift(c, { securityAnswer: 'Rex' });
+      const { claimToken } = await claimableGift(c, { securityAnswer: 'Rex' });
       return claim(c, claimToken, { securityAnswer: 'Fido' });
     },
   },
@@ -109,7 +109,7 @@ const CASES: Case[] = [
     status: 429,
     message: /^Too many incorrect answers\..*Please try again in 1 hour/,
     send: async (c) => {
-      const { claimToken } = await seedClaimableGift(c, { securityAnswer: 'Rex' });
+      const { claimToken } = await claimableGift(c, { securityAnswer: 'Rex' });
       for (let i = 0; i < 4; i++) await claim(c, claimToken, { securityAnswer: `wrong ${i}` });
       return claim(c, claimToken, { securityAnswer: 'wrong again' });
     },
@@ -160,7 +160,7 @@ const CASES: Case[] = [
     send: async (c) => {
       await setupAdmin(c);
       const cookie = await adminCookie(c);
-      const { gift } = await seedClaimableGift(c);
+      const { gift } = await claimableGift(c);
       return c.app.inject({ method: 'POST', url: `/api/admin/gifts/${gift.id}/unfreeze-claim`, headers: { cookie } });
     },
   },

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
-import { seedGift } from '../helpers/seed.js';
+import { givenGift } from '../helpers/gifts.js';
 
 const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : (Math.random() * 2 ** 31) | 0;
 const FUZZ_PATH = process.env.FUZZ_PATH || undefined;
@@ -133,7 +133,7 @@ describeEachEngine('fuzzing every API route', (ctx) => {
       Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
     );
     // Real identifiers too, so fuzzing reaches past the "not found" branch.
-    const { gift, claimToken } = await seedGift(ctx(), { securityAnswer: 'Rex' });
+    const { gift, claimToken } = await givenGift(ctx(), { securityAnswer: 'Rex' });
     realToken = claimToken;
     realPublicId = gift.publicId;
   });

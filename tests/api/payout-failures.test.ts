@@ -11,7 +11,7 @@ import { ProviderError } from '../../src/server/payments/provider.js';
 import { retryDelayMs, runReconciler } from '../../src/server/services/ledger/reconciler.js';
 import { runPayouts } from '../../src/server/services/payouts/job.js';
 import { describeEachEngine } from '../helpers/test-app.js';
-import { complete, giftRow, seedClaimableGift, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { claimableGift, complete, giftRow, setAccountStatus, startClaim } from '../helpers/claims.js';
 import { movementsOf } from '../helpers/money.js';
 import { scripted, type ScriptedProvider } from '../helpers/scripted-provider.js';
 
@@ -26,7 +26,7 @@ describeEachEngine(
     const transfersOf = (publicId: string) =>
       ctx().db.select().from(sandboxTransfers).where(eq(sandboxTransfers.transferGroup, publicId));
     const verifiedClaim = async () => {
-      const seeded = await seedClaimableGift(ctx(), { amountCents: 3100 });
+      const seeded = await claimableGift(ctx(), { amountCents: 3100 });
       await setAccountStatus(ctx(), await startClaim(ctx(), seeded.claimToken), 'verified');
       return seeded;
     };

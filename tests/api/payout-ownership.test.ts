@@ -22,7 +22,7 @@ import {
   giftRow,
   ownerPhone,
   returnFromSignIn,
-  seedClaimableGift,
+  claimableGift,
   startClaim,
   submitOnboarding,
   useDifferentAccount,
@@ -42,12 +42,12 @@ describeEachEngine('payout accounts belong to their owner', (ctx) => {
   /** Gift 1 claimed by A, who onboarded (verified); gift 2 to the same address, not yet claimed. */
   async function afterAOnboarded() {
     const email = `x${++n}-${ctx().engine}@example.com`;
-    const first = await seedClaimableGift(ctx(), {
+    const first = await claimableGift(ctx(), {
       recipientEmail: email,
       securityAnswer: 'Fluffy',
       amountCents: 3000,
     });
-    const second = await seedClaimableGift(ctx(), {
+    const second = await claimableGift(ctx(), {
       recipientEmail: email,
       securityAnswer: 'Fluffy',
       amountCents: 4500,
@@ -258,7 +258,7 @@ describeEachEngine('payout accounts belong to their owner', (ctx) => {
     expect(dash.body).toContain('$30.00');
     noSender(dash.body);
     // That sign-in opens this account only.
-    const otherGift = await seedClaimableGift(ctx());
+    const otherGift = await claimableGift(ctx());
     const otherAccount = await startClaim(ctx(), otherGift.claimToken);
     await submitOnboarding(ctx(), otherAccount, 'pending', returnUrl(otherGift.claimToken));
     const elsewhere = await ctx().app.inject({

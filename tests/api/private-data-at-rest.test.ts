@@ -9,7 +9,7 @@ import { OUTBOX_MAX_ATTEMPTS, deliverDueEmails, queueEmail, recipientHash } from
 import { FAILED_LOGIN_ADDRESS_DAYS, purgeExpiredData } from '../../src/server/services/retention/purge.js';
 import { logSecurityEvent } from '../../src/server/services/security-log.js';
 import type { Mailer } from '../../src/server/email/transport.js';
-import { seedGift } from '../helpers/seed.js';
+import { claimedGift, expiredGift } from '../helpers/gifts.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
 import { checkoutEvent, createPendingGift, postEvent, sandboxWithStripeWebhooks } from '../helpers/gift-payload.js';
 
@@ -130,7 +130,8 @@ describeEachEngine('retention policy of decision 012', (ctx) => {
 
   it('erases a gift left in expired 60 days after it expired', async () => {
     const t0 = ctx().clock.now();
-    const { gift } = await seedGift(ctx(), { status: 'expired', expiredAt: t0, expiresAt: t0 });
+    const { gift } = await expiredGift(ctx());
+    expect(gift.expiredAt).toEqual(t0);
     ctx().clock.advance(60 * DAY - 1000);
     expect((await purge()).giftsErased).toBe(0);
     ctx().clock.advance(1000);
@@ -148,17 +149,20 @@ describeEachEngine('retention policy of decision 012', (ctx) => {
   it('deletes a payout-account link once no gift to that address keeps its personal data', async () => {
     const email = 'payout.link@example.com';
     const t0 = ctx().clock.now();
-    await seedGift(ctx(), { recipientEmail: email, status: 'claimed', claimedAt: t0 });
+    // The first claim links the address to a payout account; the second, a month later, uses the same one.
+    const first = (await claimedGift(ctx(), { recipientEmail: email })).gift;
+    expect(first.claimedAt).toEqual(t0);
     ctx().clock.advance(30 * DAY);
-    await seedGift(ctx(), { recipientEmail: email.toUpperCase(), status: 'claimed', claimedAt: ctx().clock.now() });
-    await ctx().db.insert(recipientAccounts).values({ email, providerAccountId: 'acct_sb_link', createdAt: t0 });
+    const second = (await claimedGift(ctx(), { recipientEmail: email.toUpperCase() })).gift;
+    const account = first.recipientAccountId!;
+    expect(second.recipientAccountId).toBe(account);
     ctx().clock.advance(30 * DAY);
     const firstRun = await purge();
     expect(firstRun).toMatchObject({ giftsErased: 1, payoutAccountsDeleted: 0 });
-    expect(await ctx().db.$count(recipientAccounts, eq(recipientAccounts.providerAccountId, 'acct_sb_link'))).toBe(1);
+    expect(await ctx().db.$count(recipientAccounts, eq(recipientAccounts.providerAccountId, account))).toBe(1);
     ctx().clock.advance(30 * DAY);
     expect(await purge()).toMatchObject({ giftsErased: 1, payoutAccountsDeleted: 1 });
-    expect(await ctx().db.$count(recipientAccounts, eq(recipientAccounts.providerAccountId, 'acct_sb_link'))).toBe(0);
+    expect(await ctx().db.$count(recipientAccounts, eq(recipientAccounts.providerAccountId, account))).toBe(0);
   });
 
   it('replaces the address of a failed admin login by its hash after 30 days, and keeps admins’ own events', async () => {

@@ -12,20 +12,18 @@ import { ADMIN, adminCookie, setupAdmin } from '../helpers/admin.js';
 import {
   claimSessionCookie,
   claimStep,
+  claimableGift,
   codeOnPhone,
   complete,
   enterSignInCode,
   ownerPhone,
-  seedClaimableGift,
   setAccountStatus,
   startClaim,
   submitOnboarding,
 } from '../helpers/claims.js';
 import { paidGift } from '../helpers/gift-page.js';
 import { DAY } from '../../src/server/clock.js';
-import { gifts } from '../../src/server/db/schema.js';
-import { eq } from 'drizzle-orm';
-import { latestSignInToken, seedDonor, signInDonor } from '../helpers/donors.js';
+import { donorGift, latestSignInToken, seedDonor, signInDonor } from '../helpers/donors.js';
 import {
   checkoutEvent,
   createPendingGift,
@@ -34,8 +32,7 @@ import {
   stripeSignature,
 } from '../helpers/gift-payload.js';
 import { expectDeclaredAnswer } from '../helpers/route-contracts.js';
-import { seedGift } from '../helpers/seed.js';
-import { paySandboxGift } from '../helpers/money.js';
+import { frozenGift, givenGift, mismatchedGift } from '../helpers/gifts.js';
 import { ProviderError } from '../../src/server/payments/provider.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 
@@ -89,7 +86,7 @@ describeEachEngine(
     });
 
     it('claims', async () => {
-      const { gift, claimToken } = await seedClaimableGift(ctx(), { securityAnswer: 'Rex' });
+      const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Rex' });
       const malformed = 'not-a-token';
       const claimUrl = `/api/gifts/claim/${claimToken}`;
       expect((await call({ method: 'GET', url: claimUrl })).statusCode).toBe(200);
@@ -123,7 +120,7 @@ describeEachEngine(
 
       // A second gift to the address: its answer leads to the owner's sign-in; the provider's return binds it once.
       const origin = 'http://localhost:3000';
-      const again = await seedClaimableGift(ctx(), { recipientEmail: gift.recipientEmail, securityAnswer: 'Rex' });
+      const again = await claimableGift(ctx(), { recipientEmail: gift.recipientEmail!, securityAnswer: 'Rex' });
       const step = await claimStep(ctx(), again.claimToken, 'Rex');
       const code = await codeOnPhone(ctx(), await ownerPhone(ctx(), account));
       const back = new URL(String((await enterSignInCode(ctx(), step.accountLinkUrl, code)).headers.location));
@@ -155,9 +152,8 @@ describeEachEngine(
         (await call({ method: 'POST', url: '/api/admin/login', payload: { email: ADMIN.email, password: 'nope' } }))
           .statusCode,
       ).toBe(401);
-      const cookie = await adminCookie(ctx());
-      const headers = { cookie };
-      const { gift } = await seedGift(ctx());
+      const headers = { cookie: await adminCookie(ctx()) };
+      const { gift } = await givenGift(ctx());
       for (const url of [
         '/api/admin/stats',
         '/api/admin/gifts/recent',
@@ -177,7 +173,8 @@ describeEachEngine(
       expect((await call({ method: 'POST', url: '/api/admin/gifts/999999/resend-email', headers })).statusCode).toBe(
         404,
       );
-      const { gift: frozen } = await seedGift(ctx(), { claimFrozenAt: ctx().clock.now() });
+      const { gift: frozen } = await frozenGift(ctx());
+      headers.cookie = await adminCookie(ctx()); // a day passed while it froze
       const unfreeze = `/api/admin/gifts/${frozen.id}/unfreeze-claim`;
       expect((await call({ method: 'POST', url: unfreeze, headers })).statusCode).toBe(200);
       expect((await call({ method: 'POST', url: unfreeze, headers })).statusCode).toBe(409);
@@ -186,8 +183,7 @@ describeEachEngine(
       );
       expect((await call({ method: 'POST', url: unfreeze })).statusCode).toBe(401);
       // The attention list's actions: a flagged gift resolved, then refunded; a waiting refund retried.
-      const flagged = (await paySandboxGift(ctx())).gift;
-      await ctx().db.update(gifts).set({ needsAttention: 'Check this gift.' }).where(eq(gifts.id, flagged.id));
+      const flagged = await mismatchedGift(ctx(), 5000);
       const action = (id: number, name: string) =>
         call({ method: 'POST', url: `/api/admin/gifts/${id}/${name}`, headers });
       expect((await action(flagged.id, 'resolve-attention')).statusCode).toBe(200);
@@ -215,7 +211,7 @@ describeEachEngine(
 
     it('donor', async () => {
       const donor = await seedDonor(ctx());
-      await seedGift(ctx(), { donorId: donor.id, status: 'claimed', claimedAt: ctx().clock.now() });
+      await donorGift(ctx(), donor, 'claimed');
       expect(
         (await call({ method: 'POST', url: '/api/donor/sign-in/request', payload: { email: donor.email } })).statusCode,
       ).toBe(200);
@@ -268,7 +264,7 @@ describeEachEngine(
       const checkout = await ctx().app.inject({ method: 'GET', url: `/sandbox/checkout/${malformed}` });
       expect(checkout.statusCode).toBe(404);
       expect(checkout.body).toContain('Checkout not found');
-      const { claimToken } = await seedClaimableGift(ctx());
+      const { claimToken } = await claimableGift(ctx());
       const account = await startClaim(ctx(), claimToken);
       const page = await ctx().app.inject({
         method: 'GET',
@@ -283,7 +279,7 @@ describeEachEngine(
 
     it('the sender gift page, the thank-you note and deleting a donor account', async () => {
       const c = ctx();
-      const { gift, manageToken, claimToken } = await paidGift(c);
+      const { manageToken, claimToken } = await paidGift(c);
       const page = `/api/gifts/manage/${manageToken}`;
       const status = async (options: InjectOptions & { method: string; url: string }) =>
         (await call(options)).statusCode;
@@ -329,9 +325,9 @@ describeEachEngine(
       expect(await status(freshThankYou('Thank you!'))).toBe(200);
 
       const donor = await seedDonor(c);
-      await c.db.update(gifts).set({ donorId: donor.id }).where(eq(gifts.id, gift.id));
+      const { gift: donorsGift } = await donorGift(c, donor, 'paid');
       const headers = { cookie: `hg_donor=${await signInDonor(c, donor)}` };
-      const manageLink = `/api/donor/gifts/${gift.publicId}/manage-link`;
+      const manageLink = `/api/donor/gifts/${donorsGift.publicId}/manage-link`;
       expect(await status({ method: 'POST', url: manageLink, headers })).toBe(200);
       expect(await status({ method: 'POST', url: manageLink })).toBe(401);
       expect(await status({ method: 'DELETE', url: '/api/donor/account' })).toBe(401);

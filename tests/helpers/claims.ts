@@ -2,16 +2,23 @@
 // the recipient's claim session cookie (kept like a browser would), and the sandbox onboarding outcome.
 import { eq, sql } from 'drizzle-orm';
 import { gifts, sandboxAccounts } from '../../src/server/db/schema.js';
-import { seedGift, type SeedGiftOptions } from './seed.js';
+import { DAY, MINUTE } from '../../src/server/clock.js';
+import { ONBOARDING_GRACE_DAYS } from '../../src/shared/constants.js';
+import { givenGift, type GiftOptions } from './gifts.js';
 import type { TestContext } from './test-app.js';
 
 export const SENDER = { senderFirstName: 'Zebulon', senderLastName: 'Quixotic', senderEmail: 'zq.sender@example.org' };
 export const SENDER_SECRETS = [SENDER.senderFirstName, SENDER.senderLastName, SENDER.senderEmail];
 
 let n = 0;
-export async function seedClaimableGift(ctx: TestContext, options: SeedGiftOptions = {}) {
+/** A paid gift from a distinctive sender, its claim link delivered: answers the row and the claim token. */
+export async function claimableGift(ctx: TestContext, options: GiftOptions = {}) {
   n++;
-  return seedGift(ctx, { ...SENDER, recipientEmail: `claimer${n}-${Date.now()}@example.com`, ...options });
+  return givenGift(ctx, {
+    sender: { name: `${SENDER.senderFirstName} ${SENDER.senderLastName}`, email: SENDER.senderEmail },
+    recipientEmail: `claimer${n}-${ctx.engine}-${Date.now()}@example.com`,
+    ...options,
+  });
 }
 
 /** The recipient's browser: the claim session cookie ("name=value") a right answer set, by claim token and public id. */
@@ -204,12 +211,22 @@ export function returnFromSignIn(ctx: TestContext, location: string, cookie?: st
 }
 
 /**
- * Moves a gift's expiry a day into the past, behind its claim (so the claim gets no grace): due for the expiry
- * job now. A claim cannot start past expires_at (decision 012), so tests of that race start the claim first.
+ * Moves the clock to the end of the onboarding grace a claim started before expiry gets (decision 012): the
+ * recipient started the claim and never finished, so the gift is due for the expiry job now. Their browser comes
+ * back ten minutes before the end and answers again (a fresh claim session, the claim's start unchanged), so a
+ * completion racing the job is still theirs to make. Moves every gift's time alike.
  */
-export async function expireBehindClaim(ctx: TestContext, giftId: number): Promise<void> {
-  await ctx.db
-    .update(gifts)
-    .set({ expiresAt: new Date(ctx.clock.now().getTime() - 86_400_000) })
-    .where(eq(gifts.id, giftId));
+export async function expireBehindClaim(
+  ctx: TestContext,
+  given: { gift: { id: number }; claimToken: string },
+  securityAnswer?: string,
+): Promise<void> {
+  const gift = await giftRow(ctx, given.gift.id);
+  if (!gift.claimStartedAt) throw new Error(`gift #${gift.id}: start its claim before its expiry`);
+  const graceEnds = gift.expiresAt!.getTime() + ONBOARDING_GRACE_DAYS * DAY;
+  const later = (at: number) => ctx.clock.set(new Date(Math.max(at, ctx.clock.now().getTime())));
+  later(graceEnds - 10 * MINUTE);
+  const res = await claim(ctx, given.claimToken, securityAnswer === undefined ? {} : { securityAnswer });
+  if (res.statusCode !== 200) throw new Error(`the answer in the grace answered ${res.statusCode}: ${res.body}`);
+  later(graceEnds);
 }

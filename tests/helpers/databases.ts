@@ -3,10 +3,14 @@
 // database is dropped when its file ends, and its name carries this host and the creating process
 // (hg_t_<host>_<pid>_<time>_<random>), so one left by a crashed run is dropped at the next run's start: any
 // hg_t_ database of this host whose process is gone.
+// Closing a test database first checks its ledger (tests/helpers/ledger-check.ts) and fails on any violation, so
+// every test file that closes its databases proves it left the books balanced; a database a file leaves open is
+// checked and closed by tests/helpers/close-databases.ts after the file.
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { DEFAULT_LEDGER_CHECK, ledgerViolations, type LedgerCheckOptions } from './ledger-check.js';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -15,8 +19,55 @@ export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 export interface TestDatabase extends Database {
   /** Connection string of the fresh PostgreSQL database (postgres engine only). */
   url?: string;
-  /** Closes and, for PostgreSQL, drops the database. */
+  /** Checks the ledger, closes and, for PostgreSQL, drops the database; then throws on any ledger violation. */
   destroy(): Promise<void>;
+  /** Checks the ledger, then closes; throws (after closing) on any ledger violation. */
+  close(): Promise<void>;
+  /** Sets the clock and attention delay the closing check reads (the app's). */
+  checkLedgerWith(options: LedgerCheckOptions): void;
+}
+
+/** Databases created and not yet closed, checked and closed after each test file by close-databases.ts. */
+export const openTestDatabases = new Set<TestDatabase>();
+
+class LedgerViolationError extends Error {
+  constructor(readonly violations: string[]) {
+    super(`the test left the ledger broken:\n  ${violations.join('\n  ')}`);
+  }
+}
+
+/** Wraps a database so closing it checks the ledger first (once, even when closed twice). */
+function checkedOnClose(database: Database, extras: { url?: string; drop?: () => Promise<void> }): TestDatabase {
+  let options = DEFAULT_LEDGER_CHECK;
+  let closing: Promise<string[]> | undefined;
+  let dropping: Promise<void> | undefined;
+  const checkAndClose = async () => {
+    openTestDatabases.delete(test);
+    try {
+      return await ledgerViolations(database.db, options);
+    } finally {
+      await database.close();
+    }
+  };
+  const shut = async (drop: boolean) => {
+    try {
+      const violations = await (closing ??= checkAndClose());
+      if (violations.length > 0) throw new LedgerViolationError(violations);
+    } finally {
+      if (drop && extras.drop) await (dropping ??= extras.drop());
+    }
+  };
+  const test: TestDatabase = {
+    ...database,
+    ...(extras.url ? { url: extras.url } : {}),
+    close: () => shut(false),
+    destroy: () => shut(true),
+    checkLedgerWith(next) {
+      options = next;
+    },
+  };
+  openTestDatabases.add(test);
+  return test;
 }
 
 const HOST = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 6);
@@ -61,19 +112,12 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   if (engine === 'pglite') {
     const database = await openDatabase({});
     await database.migrate();
-    return { ...database, destroy: () => database.close() };
+    return checkedOnClose(database, {});
   }
   const empty = await createEmptyPostgresDatabase();
   const database = await openDatabase({ databaseUrl: empty.url, poolMax: 20 });
   await database.migrate();
-  return {
-    ...database,
-    url: empty.url,
-    async destroy() {
-      await database.close();
-      await empty.drop();
-    },
-  };
+  return checkedOnClose(database, { url: empty.url, drop: empty.drop });
 }
 
 /** A new, empty (unmigrated) PostgreSQL database on TEST_DATABASE_URL's server, named for the leftover sweep. */

@@ -2,6 +2,7 @@
 import { donors } from '../../src/server/db/schema.js';
 import { issueDonorSignInLink } from '../../src/server/services/donors/sign-in-link.js';
 import type { TestContext } from './test-app.js';
+import { giftIn, type GiftOptions, type GiftStatus } from './gifts.js';
 
 let seq = 0;
 
@@ -50,4 +51,21 @@ export async function signInDonor(
   const cookie = res.cookies.find((c) => c.name === 'hg_donor');
   if (res.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return cookie.value;
+}
+
+/** A gift the signed-in donor creates and pays with their own e-mail (so it stays theirs), in the given status. */
+export async function donorGift(
+  ctx: TestContext,
+  donor: { id: number; email: string; firstName: string; lastName: string },
+  status: GiftStatus,
+  options: GiftOptions = {},
+) {
+  const donorSession = await signInDonor(ctx, donor);
+  const given = await giftIn(ctx, status, {
+    donorSession,
+    sender: { name: `${donor.firstName} ${donor.lastName}`, email: donor.email },
+    ...options,
+  });
+  if (given.gift.donorId !== donor.id) throw new Error(`gift #${given.gift.id} is not donor #${donor.id}'s`);
+  return given;
 }

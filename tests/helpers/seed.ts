@@ -1,4 +1,7 @@
-// Seeds gifts straight into the database, in any state, for tests of areas that start after payment.
+// Seeds gifts straight into the database, in any state — states the product may never reach (a "paid" gift with
+// no money in the ledger). Left only for the browser tests (tests/e2e), which seed the database of a server they
+// start; API tests reach every state through the product (tests/helpers/gifts.ts), and their databases refuse a
+// paid gift without its charge when closed. Do not use it in new tests.
 import { gifts } from '../../src/server/db/schema.js';
 import { hashSecret, newPublicId, newSecretToken, normaliseAnswer } from '../../src/server/crypto.js';
 import { feeCents } from '../../src/shared/money.js';

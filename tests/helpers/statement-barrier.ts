@@ -77,3 +77,28 @@ export async function firstLockWaitOrDone(
     await client.end();
   }
 }
+
+/** Waits until `count` statements of this database wait on a lock, or until `done` settles first. */
+export async function lockWaitsOrDone(databaseUrl: string, count: number, done: Promise<unknown>, timeoutMs = 30_000) {
+  let settled = false;
+  void done.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
+      );
+      if (rows[0]!.n >= count || settled) return;
+      if (Date.now() > deadline) throw new Error(`fewer than ${count} statements waited on a lock`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -12,6 +12,8 @@ import { outboxHooks } from '../../src/server/services/delivery/outbox-hooks.js'
 import { devMailbox, type Mailer } from '../../src/server/email/transport.js';
 import { createPaymentProvider } from '../../src/server/payments/index.js';
 import type { PaymentProvider } from '../../src/server/payments/provider.js';
+import type { SandboxAppDeps } from '../../src/server/payments/sandbox/events-out.js';
+import { sandboxWebhookEndpoint } from '../../src/server/services/events/ingest-webhook.js';
 import { ENGINES, createTestDatabase, type Engine, type TestDatabase } from './databases.js';
 import { watchErrorCodes } from './error-codes.js';
 
@@ -19,6 +21,8 @@ export interface TestContext {
   engine: Engine;
   app: FastifyInstance;
   deps: AppDeps;
+  /** The app's dependencies as the sandbox's own pages get them: with the endpoint its signed events go to. */
+  sandbox: SandboxAppDeps;
   db: AppDeps['db'];
   database: TestDatabase;
   clock: ManualClock;
@@ -39,6 +43,8 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
   const database = await createTestDatabase(engine);
   const clock = new ManualClock();
   const config = testConfig({ publicUrl: 'http://localhost:3000', ...options.config });
+  // Closing the database checks the ledger by the app's clock and attention delay.
+  database.checkLedgerWith({ now: () => clock.now(), attentionAfterMs: config.moneyAttentionAfterMs });
   const db = database.db;
   const mailer = options.mailer ? options.mailer({ db, clock }) : devMailbox(db, clock);
   const base = { config, database, db, mailer, clock };
@@ -48,6 +54,7 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
   const errorsWithoutCode = watchErrorCodes(app);
   return {
     engine,
+    sandbox: { ...deps, webhookEndpoint: sandboxWebhookEndpoint(deps) },
     app,
     deps,
     db,
@@ -71,9 +78,13 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
         .where(to === undefined ? undefined : sql`lower(${devEmails.toAddress}) = lower(${to})`)
         .orderBy(devEmails.id);
     },
+    /** Closes the app, then the database: fails when the ledger the test left breaks an invariant. */
     async close() {
-      await app.close();
-      await database.destroy();
+      try {
+        await app.close();
+      } finally {
+        await database.destroy();
+      }
       if (errorsWithoutCode.length > 0) {
         throw new Error(
           `Error answers without a known code (src/shared/schemas/error.ts):\n${errorsWithoutCode.join('\n')}`,

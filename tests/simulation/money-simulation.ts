@@ -11,11 +11,23 @@ import { handleProviderEvent } from '../../src/server/services/events/handle-eve
 import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
 import { runReconciler } from '../../src/server/services/ledger/reconciler.js';
 import { runPayouts } from '../../src/server/services/payouts/job.js';
-import { complete, expireBehindClaim, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { complete, setAccountStatus, startClaim } from '../helpers/claims.js';
 import { checkLedger, paySandboxGift } from '../helpers/money.js';
 import type { TestContext } from '../helpers/test-app.js';
 import { restoreSnapshot, takeSnapshot } from './database-snapshot.js';
 import type { SimulatedProvider } from './simulated-provider.js';
+
+/**
+ * Moves one gift's expiry a day into the past, behind its claim (no grace): due for the expiry job now. The
+ * simulation's many gifts share one clock, which must not jump a month for each race, so this one writes the
+ * gift's expiry (the API tests reach it by the clock instead: tests/helpers/claims.ts expireBehindClaim).
+ */
+async function expireBehindClaim(ctx: TestContext, giftId: number): Promise<void> {
+  await ctx.db
+    .update(gifts)
+    .set({ expiresAt: new Date(ctx.clock.now().getTime() - DAY) })
+    .where(eq(gifts.id, giftId));
+}
 
 export const STORIES = [
   'claimed',
