@@ -313,6 +313,7 @@ describeEachEngine(
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('30');
       expect(res.json()).toEqual({
+        code: 'PROVIDER_UNAVAILABLE',
         message: 'Our payment partner is not reachable right now. Please try again in a minute.',
       });
       const row = await giftRow(ctx(), gift.id);

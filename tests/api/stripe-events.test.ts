@@ -310,6 +310,7 @@ describe('Stripe adapter configuration', () => {
     STRIPE_WEBHOOK_SECRET: 'whsec_platform',
     SMTP_URL: 'smtp://mail.example:587',
     PUBLIC_URL: 'https://gift.example',
+    DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
   };
   it('verifies with STRIPE_CONNECT_WEBHOOK_SECRET beside STRIPE_WEBHOOK_SECRET', () => {
     const config = loadConfig({ ...env, STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect' });

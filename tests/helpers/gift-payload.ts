@@ -104,6 +104,8 @@ export function sandboxWithStripeWebhooks({ db, clock, config }: Omit<AppDeps, '
     connectWebhookSecret: TEST_CONNECT_WEBHOOK_SECRET,
   });
   const sandboxVerify = sandbox.verifyWebhook;
+  // The events these tests post are Stripe's, so a refusal names Stripe's header.
+  sandbox.webhookSignatureHeader = 'Stripe-Signature';
   sandbox.verifyWebhook = (rawBody, headers) =>
     headers[SANDBOX_SIGNATURE_HEADER] === undefined
       ? stripe.verifyWebhook(rawBody, headers)

@@ -79,6 +79,8 @@ export interface MoneyMovement {
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
+  /** The header its webhooks carry their signature in, named when an event is refused. */
+  webhookSignatureHeader: string;
 
   // Sending (checkout)
   createCheckout(input: CreateCheckoutInput): Promise<CheckoutSession>;

@@ -31,6 +31,7 @@ export interface SandboxOptions {
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  webhookSignatureHeader = 'Sandbox-Signature';
   readonly options: SandboxOptions & { webhookSecret: string };
   constructor(options: SandboxOptions) {
     this.options = { ...options, webhookSecret: options.webhookSecret ?? randomBytes(32).toString('base64url') };

@@ -32,6 +32,7 @@ export interface StripeContext {
 
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
+  readonly webhookSignatureHeader = 'Stripe-Signature';
   readonly ctx: StripeContext;
   constructor(options: StripeOptions) {
     const stripe = new Stripe(options.secretKey, {

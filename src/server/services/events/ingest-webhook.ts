@@ -18,8 +18,10 @@ export async function ingestWebhook(
   try {
     event = deps.payments.verifyWebhook(rawBody, headers);
   } catch {
-    const header = deps.payments.name === 'stripe' ? 'Stripe-Signature' : 'Sandbox-Signature';
-    throw badRequest(`Invalid or missing ${header} header: the event was not accepted.`, 'WEBHOOK_SIGNATURE_INVALID');
+    throw badRequest(
+      `Invalid or missing ${deps.payments.webhookSignatureHeader} header: the event was not accepted.`,
+      'WEBHOOK_SIGNATURE_INVALID',
+    );
   }
   return { event, ...(await handleProviderEvent(deps, event)) };
 }
