@@ -6,8 +6,11 @@ import { openDatabase } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { devMailbox, smtpMailer } from './email/transport.js';
 import { createPaymentProvider } from './payments/index.js';
+import { devTotpKey } from './services/admin/dev-totp-key.js';
 
-export async function createDeps(config: Config, clock: Clock = systemClock): Promise<AppDeps> {
+export async function createDeps(given: Config, clock: Clock = systemClock): Promise<AppDeps> {
+  // Only the sandbox outside production may start without ADMIN_TOTP_KEY (config.ts).
+  const config = given.totpKey ? given : { ...given, totpKey: await devTotpKey(given.dataDir) };
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),

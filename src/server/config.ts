@@ -75,6 +75,7 @@ const schema = z
     GIFT_STARTS_PER_CLIENT: z.coerce.number().int().positive().default(GIFT_STARTS_PER_CLIENT_DEFAULT),
     CLAIM_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(CLAIM_ATTEMPTS_PER_CLIENT_DEFAULT),
     ADMIN_SETUP_CODE: z.string().trim().min(12, 'must be at least 12 characters').optional(),
+    ADMIN_TOTP_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
   })
   .superRefine((env, ctx) => {
     const need = (key: keyof typeof env, why: string) => {
@@ -96,6 +97,9 @@ const schema = z
       need('SMTP_URL', 'in production (the dev mailbox is not for real e-mail)');
       need('PUBLIC_URL', 'in production');
     }
+    // A real provider means real money: operators need a second factor, and its secrets a key kept out of backups.
+    if (env.PAYMENT_PROVIDER !== 'sandbox' || env.NODE_ENV === 'production')
+      need('ADMIN_TOTP_KEY', "with a real payment provider (it encrypts the admins' second-factor secrets)");
   });
 
 export type Env = z.infer<typeof schema>;
@@ -154,6 +158,13 @@ export interface Config {
   adminSetupCode?: string;
   /** The code was made up at start (so it must be printed); false when it came from ADMIN_SETUP_CODE. */
   adminSetupCodeGenerated: boolean;
+  /**
+   * Encrypts the admins' TOTP secrets at rest (ADMIN_TOTP_KEY). Unset only with the sandbox provider outside
+   * production: bootstrap.ts then uses a key generated once into DATA_DIR (services/admin/dev-totp-key.ts).
+   */
+  totpKey?: string;
+  /** Admins must enrol a second factor and give it at every login: any real provider, or production. */
+  secondFactorRequired: boolean;
   /** Directory of the built client; absent in API tests. */
   clientDir?: string;
 }
@@ -204,6 +215,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminSetupCode:
       env.NODE_ENV === 'production' ? (env.ADMIN_SETUP_CODE ?? randomBytes(12).toString('base64url')) : undefined,
     adminSetupCodeGenerated: env.NODE_ENV === 'production' && !env.ADMIN_SETUP_CODE,
+    totpKey: env.ADMIN_TOTP_KEY,
+    secondFactorRequired: env.PAYMENT_PROVIDER !== 'sandbox' || env.NODE_ENV === 'production',
   };
 }
 
@@ -225,6 +238,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     JOBS_ENABLED: 'false',
     GIFT_STARTS_PER_CLIENT: '100000',
     CLAIM_ATTEMPTS_PER_CLIENT: '100000',
+    ADMIN_TOTP_KEY: 'test-only key for the admins second factor, 32+ chars',
   };
   return { ...loadConfig(env), ...overrides };
 }

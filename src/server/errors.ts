@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** A stable word a client can branch on (e.g. `step_up_required`), sent beside the message. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'AppError';

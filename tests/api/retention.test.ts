@@ -38,6 +38,7 @@ describeEachEngine('data retention', (ctx) => {
     giftsErased: 0,
     contactMessagesDeleted: 0,
     securityLogDeleted: 0,
+    auditLogDeleted: 0,
     housekeeping: 0,
     payoutAccountsDeleted: 0,
     failedLoginAddressesHashed: 0,

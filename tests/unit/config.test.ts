@@ -37,7 +37,25 @@ describe('configuration', () => {
         /^Invalid configuration: SMTP_URL is required when PAYMENT_PROVIDER=stripe \(real claim links must not go to the dev mailbox\)$/,
       );
     }
-    expect(loadConfig({ ...stripe, SMTP_URL: 'smtp://mail.example:587' }).paymentProvider).toBe('stripe');
+    const key = { ADMIN_TOTP_KEY: 'k'.repeat(32) };
+    expect(loadConfig({ ...stripe, ...key, SMTP_URL: 'smtp://mail.example:587' }).paymentProvider).toBe('stripe');
+  });
+
+  it('requires the second factor, and ADMIN_TOTP_KEY for its secrets, with a real provider in any environment', () => {
+    const stripe = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      SMTP_URL: 'smtp://mail.example:587',
+    };
+    expect(() => loadConfig(stripe)).toThrow(/^Invalid configuration: ADMIN_TOTP_KEY is required with a real payment/);
+    expect(() => loadConfig({ ...stripe, ADMIN_TOTP_KEY: 'short' })).toThrow(/ADMIN_TOTP_KEY must be at least 32/);
+    const config = loadConfig({ ...stripe, ADMIN_TOTP_KEY: 'k'.repeat(32) });
+    expect(config.secondFactorRequired).toBe(true);
+    expect(config.totpKey).toBe('k'.repeat(32));
+    // The sandbox on a local machine: offered, not required, and a key is made up by bootstrap.
+    expect(loadConfig({}).secondFactorRequired).toBe(false);
+    expect(loadConfig({}).totpKey).toBeUndefined();
   });
 
   it('refuses production with the sandbox provider or without SMTP', () => {

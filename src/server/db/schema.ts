@@ -406,6 +406,13 @@ export const admins = pgTable(
     // Setup creates the one owner; the unique index makes a second setup impossible even under a race.
     isOwner: boolean('is_owner').notNull().default(true),
     createdAt: ts('created_at').notNull(),
+    /** The TOTP secret, AES-256-GCM under ADMIN_TOTP_KEY (services/admin/totp-secret.ts); never stored plain. */
+    totpSecretEnc: text('totp_secret_enc'),
+    /** Set when the enrolment was confirmed with a code; a secret without it is an enrolment under way. */
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** The last TOTP time step accepted: a code is taken only for a later step, so none is used twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    passwordChangedAt: ts('password_changed_at'),
   },
   (t) => [
     uniqueIndex('admins_email_lower_idx').on(sql`lower(${t.email})`),
@@ -425,8 +432,44 @@ export const sessions = pgTable(
     createdAt: ts('created_at').notNull(),
     lastSeenAt: ts('last_seen_at').notNull(),
     absoluteExpiresAt: ts('absolute_expires_at').notNull(),
+    /** Last password or second-factor check in this session: money actions need one within 15 minutes. */
+    verifiedAt: ts('verified_at'),
   },
   (t) => [index('sessions_subject_idx').on(t.kind, t.subjectId)],
+);
+
+/** An admin's single-use recovery codes (argon2id hashes; the codes are shown once, at enrolment). */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('admin_recovery_codes_admin_idx').on(t.adminId)],
+);
+
+/**
+ * The operators' audit log (decision 020): logins, failures, second-factor and password changes and every money
+ * action; kept one year by the retention job. admin_id is null for a failure with an unknown e-mail.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id'),
+    createdAt: ts('created_at').notNull(),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    /** The gift's public id for a gift action. */
+    target: text('target'),
+    outcome: text('outcome').notNull(),
+  },
+  (t) => [index('admin_audit_created_idx').on(t.createdAt, t.id)],
 );
 
 /** Counted attempts for throttles and rate limits (failed logins, sign-in requests, contact form), shared by every instance. */

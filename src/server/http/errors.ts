@@ -18,7 +18,10 @@ export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please tr
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send(error.code ? { message: error.message, code: error.code } : { message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const answer = validationAnswer(error.validation[0]!, error.validationContext, request);

@@ -1,6 +1,7 @@
 // Admin API for money: the ledger's totals, the attention list and its actions (decision 017). Every route needs
 // an admin session (401 otherwise); the actions are POSTs, so the app's cross-site check (http/security.ts)
-// guards them like every other admin action, and each is recorded in the security log with the admin's id.
+// guards them like every other admin action, and each is recorded in the security log with the admin's id. The
+// actions are money actions: a check within 15 minutes (403 step_up_required otherwise) and an audit row each.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.js';
 import { errorResponses } from '../http/contracts.js';
@@ -11,7 +12,7 @@ import { attentionList } from '../services/admin/attention-list.js';
 import { retryGiftMovement } from '../services/admin/retry-movement.js';
 import { refundSender } from '../services/admin/refund-sender.js';
 import { resolveAttention } from '../services/admin/resolve-attention.js';
-import { adminActor, adminSignedIn, signedInDoc } from './admin-session.js';
+import { adminActor, adminSignedIn, moneyAction, signedInDoc } from './admin-session.js';
 
 export const adminMoneyRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -48,6 +49,7 @@ export const adminMoneyRoutes =
       '/api/admin/gifts/:id/retry-movement',
       {
         onRequest,
+        ...moneyAction(deps, 'retry_movement'),
         schema: {
           summary: "Retry now: attempt the gift's waiting or failed payout or refund at once",
           ...signedInDoc,
@@ -62,6 +64,7 @@ export const adminMoneyRoutes =
       '/api/admin/gifts/:id/refund-sender',
       {
         onRequest,
+        ...moneyAction(deps, 'refund_sender'),
         schema: {
           summary: 'Refund sender: send the money the gift holds back to the sender (only while it is undecided)',
           ...signedInDoc,
@@ -79,6 +82,7 @@ export const adminMoneyRoutes =
       '/api/admin/gifts/:id/resolve-attention',
       {
         onRequest,
+        ...moneyAction(deps, 'resolve_attention'),
         schema: {
           summary: "Mark resolved: clear the gift's attention flag (refused while its cause remains)",
           ...signedInDoc,

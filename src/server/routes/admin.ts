@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { errorResponses } from '../http/contracts.js';
-import { clearSessionCookie, sessionCookie, setSessionCookie } from '../http/session-auth.js';
+import { clearSessionCookie, sessionCookie, setPendingCookie, setSessionCookie } from '../http/session-auth.js';
 import {
   HAS_MORE_HEADER,
   adminLoginResponseSchema,
@@ -19,14 +19,14 @@ import {
   successSchema,
 } from '../../shared/schemas/admin.js';
 import { createFirstAdmin, isSetupNeeded, setupCodeRequired } from '../services/admin/setup.js';
-import { loginAdmin, logoutAdmin } from '../services/admin/login.js';
+import { loginAdmin, logoutAdmin, openPendingSession } from '../services/admin/login.js';
 import { giftStats } from '../services/admin/stats.js';
 import { recentGifts } from '../services/admin/gift-list.js';
 import { searchGifts } from '../services/admin/gift-search.js';
 import { resendGiftEmail } from '../services/admin/resend.js';
 import { processExpiredAsAdmin } from '../services/admin/expire-now.js';
 import { unfreezeClaim } from '../services/admin/unfreeze-claim.js';
-import { adminActor, adminSignedIn, adminTags as tags, signedInDoc } from './admin-session.js';
+import { adminActor, adminSignedIn, adminTags as tags, audited, moneyAction, signedInDoc } from './admin-session.js';
 
 export const adminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -55,8 +55,12 @@ export const adminRoutes =
         },
       },
       async (request, reply) => {
-        await createFirstAdmin(deps, request.body, request.ip);
-        return reply.status(201).send({ success: true, message: 'Admin account created. You can now log in.' });
+        const { id } = await createFirstAdmin(deps, request.body, request.ip);
+        // Straight on to enrolling the second factor (decision 020), in a pending session.
+        setPendingCookie(reply, deps, await openPendingSession(deps, id));
+        return reply
+          .status(201)
+          .send({ success: true, message: 'Admin account created. Now set up the second factor.' });
       },
     );
 
@@ -64,16 +68,21 @@ export const adminRoutes =
       '/api/admin/login',
       {
         schema: {
-          summary: 'Log in; starts an admin session cookie',
+          summary:
+            'Log in with the password; starts the admin session, or (next: second-factor / enrol) a pending one for the code',
           tags,
           body: adminLoginSchema,
           response: { 200: adminLoginResponseSchema, ...errorResponses },
         },
       },
       async (request, reply) => {
-        const { sessionId, admin } = await loginAdmin(deps, request.body, request.ip, sessionCookie(request, 'admin'));
-        setSessionCookie(reply, deps, 'admin', sessionId);
-        return { success: true as const, admin };
+        const result = await loginAdmin(deps, request.body, request.ip, sessionCookie(request, 'admin'));
+        if (result.next !== 'signed-in') {
+          setPendingCookie(reply, deps, result.pendingId);
+          return { success: true as const, next: result.next };
+        }
+        setSessionCookie(reply, deps, 'admin', result.sessionId);
+        return { success: true as const, next: result.next, admin: result.admin };
       },
     );
 
@@ -147,6 +156,7 @@ export const adminRoutes =
       '/api/admin/gifts/:id/resend-email',
       {
         onRequest: signedIn,
+        ...audited(deps, 'resend_email'),
         schema: {
           summary: 'Resend the claim e-mail with a fresh link (paid gifts only)',
           ...signedInDoc,
@@ -164,6 +174,7 @@ export const adminRoutes =
       '/api/admin/gifts/:id/unfreeze-claim',
       {
         onRequest: signedIn,
+        ...audited(deps, 'unfreeze_claim'),
         schema: {
           summary: 'Unfreeze a claim frozen after too many wrong security answers (after checking with the recipient)',
           ...signedInDoc,
@@ -181,8 +192,9 @@ export const adminRoutes =
       '/api/admin/process-expired',
       {
         onRequest: signedIn,
+        ...moneyAction(deps, 'process_expired'),
         schema: {
-          summary: 'Expire and refund every due gift now',
+          summary: 'Expire and refund every due gift now (a money action: needs a check within 15 minutes)',
           ...signedInDoc,
           response: { 200: processedSchema, ...errorResponses },
         },

@@ -8,6 +8,7 @@ import { webhookRoutes } from './webhooks.js';
 import { claimRoutes } from './claims.js';
 import { adminRoutes } from './admin.js';
 import { adminMoneyRoutes } from './admin-money.js';
+import { adminAuthRoutes } from './admin-auth.js';
 import { donorRoutes } from './donor.js';
 import { contactRoutes } from './contact.js';
 import { manageRoutes } from './manage.js';
@@ -25,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await app.register(claimRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(adminMoneyRoutes(deps));
+  await app.register(adminAuthRoutes(deps));
   await app.register(donorRoutes(deps));
   await app.register(contactRoutes(deps));
   await app.register(manageRoutes(deps));

@@ -53,5 +53,9 @@ export const moneyString = (label: string) =>
     return cents;
   });
 
-export const messageSchema = z.object({ message: z.string() });
+export const messageSchema = z.object({
+  message: z.string(),
+  /** Set where a client acts on the kind of refusal, e.g. `step_up_required` (decision 020). */
+  code: z.string().optional(),
+});
 export type ApiMessage = z.infer<typeof messageSchema>;

@@ -15,6 +15,7 @@ import {
   outbox,
   rateEvents,
   securityLog,
+  adminAudit,
   sessions,
   personalDataDueAt,
   recipientNameKey,
@@ -34,6 +35,7 @@ export interface PurgeResult {
   giftsErased: number;
   contactMessagesDeleted: number;
   securityLogDeleted: number;
+  auditLogDeleted: number;
   housekeeping: number;
   payoutAccountsDeleted: number;
   failedLoginAddressesHashed: number;
@@ -91,6 +93,7 @@ export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<
     giftsErased: 0,
     contactMessagesDeleted: 0,
     securityLogDeleted: 0,
+    auditLogDeleted: 0,
     housekeeping: 0,
     payoutAccountsDeleted: 0,
     failedLoginAddressesHashed: 0,
@@ -175,7 +178,13 @@ export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<
     .delete(securityLog)
     .where(lte(securityLog.createdAt, securityCutoff))
     .returning({ id: securityLog.id });
+  // The operators' audit log is kept exactly as long as the security log (decision 020).
+  const deletedAudit = await deps.db
+    .delete(adminAudit)
+    .where(lte(adminAudit.createdAt, securityCutoff))
+    .returning({ id: adminAudit.id });
   result.securityLogDeleted = deletedLog.length;
+  result.auditLogDeleted = deletedAudit.length;
 
   const expiredSessions = await deps.db
     .delete(sessions)
