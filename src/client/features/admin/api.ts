@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api';
 import { getQueryFn } from '../../lib/query-client';
 import { ATTENTION_KEY, MONEY_KEY } from './money-api';
+import type { StepUpGuard } from './step-up-dialog';
 import type { AdminGift, AdminLogin, AdminSetup, AdminStats } from '../../../shared/schemas/admin';
-import { HAS_MORE_HEADER } from '../../../shared/schemas/admin-wire';
+import { HAS_MORE_HEADER, type AdminLoginNext } from '../../../shared/schemas/admin-wire';
 
 export const SETUP_NEEDED_KEY = ['/api/admin/setup-needed'] as const;
 export const STATS_KEY = ['/api/admin/stats'] as const;
@@ -62,7 +63,7 @@ export function useSearchGifts(params: SearchParams, enabled: boolean) {
 export function useAdminLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AdminLogin) => apiRequest('POST', '/api/admin/login', input),
+    mutationFn: (input: AdminLogin) => apiRequest<{ next: AdminLoginNext }>('POST', '/api/admin/login', input),
     // A new session: nothing cached under the previous one may show.
     onSuccess: () => queryClient.removeQueries({ predicate: sessionQueries }),
   });
@@ -100,10 +101,10 @@ function refreshGiftLists(queryClient: ReturnType<typeof useQueryClient>) {
   );
 }
 
-export function useProcessExpired() {
+export function useProcessExpired(guard: StepUpGuard) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ processed: number }>('POST', '/api/admin/process-expired'),
+    mutationFn: () => guard(() => apiRequest<{ processed: number }>('POST', '/api/admin/process-expired')),
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: STATS_KEY }), refreshGiftLists(queryClient)]);
     },
