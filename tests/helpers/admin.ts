@@ -80,3 +80,15 @@ export async function passwordStep(ctx: TestContext, admin = ADMIN, ip = '10.0.0
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return cookieOf(res, 'hg_admin_pending');
 }
+
+/**
+ * For browser tests on a real clock: the app's code for the secret, at a time step later than `afterStep` (a step
+ * is taken once: the server refuses a code of a step already used), waiting for the next step when needed.
+ */
+export async function freshTotp(secret: string, afterStep = 0): Promise<{ code: string; step: number }> {
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000);
+    if (step > afterStep) return { code: await generate({ secret, epoch: step * 30 }), step };
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 50));
+  }
+}

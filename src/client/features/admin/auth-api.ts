@@ -3,6 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../lib/api';
 import { getQueryFn } from '../../lib/query-client';
+import { maybeSignedIn } from '../../lib/session-hint';
 import type {
   AdminMe,
   AdminPasswordChange,
@@ -61,7 +62,8 @@ export function useChangePassword() {
 export function useAuditPage(page: number) {
   return useQuery({
     queryKey: [AUDIT_KEY, page],
-    queryFn: () => apiGet<AuditPage>(`${AUDIT_KEY}?page=${page}`, 'returnNull'),
+    // Signed out (no hint cookie): null without asking, like the other admin reads (lib/query-client.ts).
+    queryFn: () => (maybeSignedIn('admin') ? apiGet<AuditPage>(`${AUDIT_KEY}?page=${page}`, 'returnNull') : null),
     placeholderData: keepPreviousData,
   });
 }
