@@ -54,8 +54,9 @@ const outcomeOf = (reply: FastifyReply) =>
 /** One audit row per answer of an admin action on a gift (or on all gifts), whatever the outcome. */
 export const audited = (deps: AppDeps, action: AuditAction) => ({
   onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    // A refusal for want of a fresh check is recorded by the step-up hook itself.
-    if (refusedForStepUp.has(request)) return payload;
+    // A refusal for want of a fresh check is recorded by the step-up hook itself; a request without a session
+    // (401) is nobody's action, and must not let strangers fill the log.
+    if (refusedForStepUp.has(request) || request.adminId === undefined) return payload;
     const id = (request.params as { id?: number } | undefined)?.id;
     await recordAudit(deps.db, deps.clock, {
       adminId: request.adminId ?? null,
