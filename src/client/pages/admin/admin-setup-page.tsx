@@ -39,7 +39,9 @@ export default function AdminSetupPage() {
   const navigate = useNavigate();
 
   if (setupNeeded.isPending) return <Spinner />;
-  if (setupNeeded.data && !setupNeeded.data.setupNeeded) return <Navigate to="/admin/login" replace />;
+  // Not after this page's own setup, which goes on to the second factor.
+  if (setupNeeded.data && !setupNeeded.data.setupNeeded && !setup.isSuccess)
+    return <Navigate to="/admin/login" replace />;
 
   const onValid = (form: AdminSetupForm) => {
     const { confirmPassword: _confirm, setupCode, ...rest } = form;
