@@ -24,7 +24,8 @@ export default function AdminSecondFactorPage() {
 
   const begin = start.mutate;
   useEffect(() => begin(), [begin]);
-  const sessionGone = [start.error, confirm.error, skip.error].some(isUnauthorized);
+  // A wrong code is a 401 too: it is shown under the field, not taken for a lost session.
+  const sessionGone = [start.error, skip.error].some(isUnauthorized);
   useEffect(() => {
     if (sessionGone) navigate('/admin/login', { replace: true });
   }, [sessionGone, navigate]);
