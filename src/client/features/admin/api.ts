@@ -13,7 +13,7 @@ export const RECENT_KEY = ['/api/admin/gifts/recent'] as const;
 export const SEARCH_KEY = '/api/admin/gifts/search';
 
 /** Every admin query except setup-needed: dropped when the session changes. */
-const sessionQueries = (q: { queryKey: readonly unknown[] }) =>
+export const sessionQueries = (q: { queryKey: readonly unknown[] }) =>
   String(q.queryKey[0]).startsWith('/api/admin/') && q.queryKey[0] !== SETUP_NEEDED_KEY[0];
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;

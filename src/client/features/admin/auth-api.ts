@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiGet, apiRequest } from '../../lib/api';
 import { getQueryFn } from '../../lib/query-client';
 import { maybeSignedIn } from '../../lib/session-hint';
+import { sessionQueries } from './api';
 import type {
   AdminMe,
   AdminPasswordChange,
@@ -29,7 +30,7 @@ export function useLoginSecondFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => apiRequest<LoginAnswer>('POST', '/api/admin/login/second-factor', { code }),
-    onSuccess: () => queryClient.removeQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') }),
+    onSuccess: () => queryClient.removeQueries({ predicate: sessionQueries }),
   });
 }
 
@@ -41,12 +42,17 @@ export function useConfirmEnrolment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => apiRequest<RecoveryCodes>('POST', '/api/admin/second-factor/enrol', { code }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_KEY }),
+    // Signed in now (after setup or a login): nothing cached while signed out may show.
+    onSuccess: () => queryClient.removeQueries({ predicate: sessionQueries }),
   });
 }
 
 export function useSkipEnrolment() {
-  return useMutation({ mutationFn: () => apiRequest('POST', '/api/admin/second-factor/skip') });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/admin/second-factor/skip'),
+    onSuccess: () => queryClient.removeQueries({ predicate: sessionQueries }),
+  });
 }
 
 export function useStepUpCheck() {
