@@ -285,7 +285,7 @@ describeE2E('admin in Chromium', () => {
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
     const changePassword = async (current: string, next: string) => {
       await page.getByLabel('Current password').fill(current);
-      await page.getByLabel('New password', { exact: true }).fill(next);
+      await page.getByLabel(/^New password/).fill(next);
       await page.getByLabel('Confirm new password').fill(next);
       const answer = page.waitForResponse('**/api/admin/password');
       await page.getByRole('button', { name: 'Change password' }).click();
