@@ -113,8 +113,8 @@ const schema = z
       });
     if (countsAsProduction(env)) {
       need('SMTP_URL', 'in production (the dev mailbox is not for real e-mail)');
-      need('DIGEST_SECRET', 'in production (the key of the digests that stand in for e-mail addresses)');
       need('PUBLIC_URL', 'in production, which a real payment provider always is (links in e-mails point there)');
+      need('DIGEST_SECRET', 'in production (the key of the digests that stand in for e-mail addresses)');
     }
   });
 

@@ -49,9 +49,9 @@ describeEachEngine('claim session', (ctx) => {
     const account = await startClaim(ctx(), claimToken, 'Fluffy');
     const unknown = await answersWithout(ctx(), UNKNOWN_TOKEN, UNKNOWN_GIFT);
     expect(unknown).toEqual({
-      complete: [404, { message: 'This gift link is invalid or has expired.' }],
+      complete: [404, { code: 'GIFT_NOT_FOUND', message: 'This gift link is invalid or has expired.' }],
       onboarding: [303, 'http://localhost:3000/claim/<token>'],
-      dashboard: [404, { message: 'Gift not found. Check the link and try again.' }],
+      dashboard: [404, { code: 'GIFT_NOT_FOUND', message: 'Gift not found. Check the link and try again.' }],
     });
     expect(await answersWithout(ctx(), claimToken, gift.publicId)).toEqual(unknown);
     // A made-up session id is no session either.

@@ -37,7 +37,10 @@ describeEachEngine(
 
       const refused = await start(ctx(), seeded[LIMIT]!.claimToken, ip, 'Fluffy');
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ message: 'Too many claims from your network. Please try again in 1 hour.' });
+      expect(refused.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many claims from your network. Please try again in 1 hour.',
+      });
       expect(Number(refused.headers['retry-after'])).toBe(3600);
       // Refused before anything ran: the gift was not started, no answer was counted on it.
       const row = await giftRow(ctx(), seeded[LIMIT]!.gift.id);

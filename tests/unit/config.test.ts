@@ -42,8 +42,12 @@ describe('configuration', () => {
       /^Invalid configuration: PUBLIC_URL is required in production/,
     );
     expect(
-      loadConfig({ ...stripe, SMTP_URL: 'smtp://mail.example:587', PUBLIC_URL: 'https://gift.example' })
-        .paymentProvider,
+      loadConfig({
+        ...stripe,
+        SMTP_URL: 'smtp://mail.example:587',
+        PUBLIC_URL: 'https://gift.example',
+        DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
+      }).paymentProvider,
     ).toBe('stripe');
   });
 
@@ -54,6 +58,7 @@ describe('configuration', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
       SMTP_URL: 'smtp://mail.example:587',
       PUBLIC_URL: 'https://gift.example',
+      DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
     };
     for (const NODE_ENV of [undefined, 'development', 'test', 'production']) {
       const config = loadConfig({ ...stripe, NODE_ENV });
