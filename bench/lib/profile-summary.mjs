@@ -64,7 +64,10 @@ for (const [id, count] of samples) {
 // Inclusive time of the steps a request goes through (a sample counts once for a step when any of the step's
 // functions is on its stack): what the request pays for each, callees included.
 const STEPS = [
-  ['onRequest hooks (security headers, cookies, no-store)', /^(fastifyCookieHandler|onRequestHookRunner)$|security\.js|claims\.js/],
+  [
+    'onRequest hooks (security headers, cookies, no-store)',
+    /^(fastifyCookieHandler|onRequestHookRunner)$|security\.js|claims\.js/,
+  ],
   ['request id and child logger', /^(createChildLogger|defaultChildLoggerFactory|genReqId|child)$/],
   ['the request log line', /^(requestCompleted|incomingRequest)$/],
   ['validation (params)', /^(validate|validateParam)$|validatorCompiler|contracts\.js/],
