@@ -65,6 +65,7 @@ describeEachEngine('claim session', (ctx) => {
     expect((await refreshOnboarding(ctx(), claimToken)).headers.location).toMatch(`/sandbox/onboarding/${account}?`);
     // The dashboard exists once the account has an owner (onboarding): in the session it says so, not "not found".
     expect((await dashboardLogin(ctx(), gift.publicId)).json()).toEqual({
+      code: 'PAYOUT_ACCOUNT_NOT_READY',
       message: 'Your payout account is not ready for dashboard access yet. Finish your account setup first.',
     });
     expect((await giftStatus(ctx(), gift.publicId)).json()).toEqual({
