@@ -230,7 +230,9 @@ describeEachEngine(
       expect(created[0]!.body.email).toBe(gift.recipientEmail);
       // One account per claim, keyed by the gift (decision 021): a retry makes no second one.
       const started = (await giftRow(ctx(), gift.id)).claimStartedAt!.getTime();
-      expect(created[0]!.headers['idempotency-key']).toBe(`localhost-3000:${gift.publicId}:account:${started}:1`);
+      expect(created[0]!.headers['idempotency-key']).toBe(
+        `localhost-3000:${gift.publicId}:account:${started}:after:none`,
+      );
       expect(standIn.find('POST', '/v1/account_links')[0]!.body).toMatchObject({
         account: ACCOUNT_ID,
         return_url: `http://localhost:3000/claim/${claimToken}?return=true`,

@@ -2,7 +2,7 @@
 // claim and recorded under the recipient's e-mail. A later gift to that address may pay into one only after its
 // claimant proved at the provider that the account is theirs (owner-proof.ts); otherwise its claim sets up a new
 // account, which pays nobody before its claimant has onboarded it.
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { gifts, recipientAccounts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { GiftRow } from './find-gift.js';
@@ -64,19 +64,16 @@ async function ownAccountInProgress(deps: ServiceDeps, gift: GiftRow): Promise<s
 }
 
 /**
- * Creates the gift's next account. The key names the gift, its claim's start and how many accounts it already has,
- * so two requests racing for the same gift send the same key and the provider creates one account, while a claim
- * started again (after the provider disconnected the account, whose row is then gone) gets a new one.
+ * Creates the gift's next account. The key names the gift, its claim's start and the account the gift was bound to
+ * when the request read it, so requests racing for the same gift (they read the same row) send the same key and the
+ * provider creates one account, while a later change of account, or a claim started again (after the provider
+ * disconnected the account, whose row is then gone), gets a new one.
  */
 async function createGiftAccount(deps: ServiceDeps, gift: GiftRow): Promise<string> {
   const email = gift.recipientEmail!.trim().toLowerCase();
-  const [made] = await deps.db
-    .select({ n: count() })
-    .from(recipientAccounts)
-    .where(eq(recipientAccounts.giftId, gift.id));
   const { id } = await deps.payments.createConnectedAccount({
     email,
-    idempotencyKey: `${deps.config.providerKeyPrefix}:${gift.publicId}:account:${gift.claimStartedAt?.getTime() ?? 0}:${(made?.n ?? 0) + 1}`,
+    idempotencyKey: `${deps.config.providerKeyPrefix}:${gift.publicId}:account:${gift.claimStartedAt?.getTime() ?? 0}:after:${gift.recipientAccountId ?? 'none'}`,
   });
   await deps.db
     .insert(recipientAccounts)
