@@ -3,8 +3,8 @@
 // claimed through the claim routes, refunded, disputed or reversed from the provider's side (the sandbox console's
 // actions), and moved in time only by the injected clock. Nothing here writes a gift's columns, so the ledger
 // holds exactly the money each state implies (checked when the test database closes, tests/helpers/databases.ts).
-import { and, eq } from 'drizzle-orm';
-import { gifts, sandboxDisputes } from '../../src/server/db/schema.js';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { gifts, recipientAccounts, sandboxDisputes } from '../../src/server/db/schema.js';
 import { DAY, HOUR } from '../../src/server/clock.js';
 import { cancelGift } from '../../src/server/services/manage/cancel-gift.js';
 import { handleProviderEvent } from '../../src/server/services/events/handle-event.js';
@@ -12,7 +12,15 @@ import { closeDispute, openDispute, reverseTransfer } from '../../src/server/pay
 import { failNextMovement } from '../../src/server/payments/sandbox/faults.js';
 import { WRONG_ANSWER_FREEZE_TOTAL, WRONG_ANSWER_LIMIT } from '../../src/shared/constants.js';
 import { checkoutEvent, giftPayload, postEvent, postGift } from './gift-payload.js';
-import { claim, complete, submitOnboarding } from './claims.js';
+import {
+  claim,
+  claimSessionCookie,
+  codeOnPhone,
+  complete,
+  enterSignInCode,
+  ownerPhone,
+  submitOnboarding,
+} from './claims.js';
 import type { TestContext } from './test-app.js';
 
 export type GiftRow = typeof gifts.$inferSelect;
@@ -152,11 +160,35 @@ export async function claimPaidGift(ctx: TestContext, given: Given, securityAnsw
     const done = await submitOnboarding(ctx, decodeURIComponent(account), 'verified', back);
     if (done.statusCode !== 303) throw new Error(`onboarding answered ${done.statusCode}: ${done.body}`);
   } else {
+    // A repeat recipient proves at the provider that the address's account is theirs (decision 021): the owner's
+    // code from their phone, the provider's return to the claim, then the claim page's completion pays out.
+    if (/\/sandbox\/sign-in\//.test(link.pathname)) await signInAsOwner(ctx, given, link.toString());
     const done = await complete(ctx, given.claimToken);
     if (done.statusCode !== 200) throw new Error(`completion answered ${done.statusCode}: ${done.body}`);
   }
   const row = await giftRowById(ctx, given.gift.id);
   if (row.status !== 'claimed') throw new Error(`gift #${row.id} is ${row.status} after its claim`);
+}
+
+/** The owner's sign-in at the sandbox for the newest account set up for the gift's address, and its return. */
+async function signInAsOwner(ctx: TestContext, given: Given, signInUrl: string): Promise<void> {
+  const email = given.gift.recipientEmail!.trim().toLowerCase();
+  const [owned] = await ctx.db
+    .select({ id: recipientAccounts.providerAccountId })
+    .from(recipientAccounts)
+    .where(eq(sql`lower(${recipientAccounts.email})`, email))
+    .orderBy(desc(recipientAccounts.id))
+    .limit(1);
+  const code = await codeOnPhone(ctx, await ownerPhone(ctx, owned!.id));
+  const signedIn = await enterSignInCode(ctx, signInUrl, code);
+  if (signedIn.statusCode !== 303) throw new Error(`owner sign-in answered ${signedIn.statusCode}: ${signedIn.body}`);
+  const back = new URL(String(signedIn.headers.location));
+  const proof = await ctx.app.inject({
+    method: 'GET',
+    url: back.pathname + back.search,
+    headers: { cookie: claimSessionCookie(ctx, given.claimToken)! },
+  });
+  if (proof.statusCode !== 303) throw new Error(`owner proof answered ${proof.statusCode}: ${proof.body}`);
 }
 
 /** A paid gift its sender cancelled: refunded through the reconciler (gift amount back, fee and tip kept). */
