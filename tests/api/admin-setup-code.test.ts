@@ -48,6 +48,7 @@ describe('the setup code at start', () => {
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
     PUBLIC_URL: 'https://gift.example',
     SMTP_URL: 'smtp://mail.example:587',
+    DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
   };
   it('is made up at every start in production and printed, unless ADMIN_SETUP_CODE gives it', () => {
     const a = loadConfig(production);

@@ -18,6 +18,9 @@ import { ADMIN, adminCookie, setupAdmin } from '../helpers/admin.js';
 import { claim, claimableGift } from '../helpers/claims.js';
 import { giftPayload } from '../helpers/gift-payload.js';
 
+/** Gift starts one address may make here: the cases that need a gift make theirs from the tests' own address. */
+const GIFT_STARTS = 10;
+
 const UNKNOWN_TOKEN = 'A'.repeat(43);
 
 interface Case {
@@ -201,7 +204,7 @@ const CASES: Case[] = [
     send: async (c) => {
       const start = () =>
         c.app.inject({ method: 'POST', url: '/api/gifts', payload: giftPayload(), remoteAddress: '10.8.0.1' });
-      expect((await start()).statusCode).toBe(201);
+      for (let i = 0; i < GIFT_STARTS; i++) expect((await start()).statusCode).toBe(201);
       return start();
     },
   },
@@ -278,7 +281,7 @@ describeEachEngine(
       for (const c of CASES) expect(doc.info.description).toContain(`\`${c.code}\``);
     });
   },
-  { config: { giftStartsPerClient: 1 } },
+  { config: { giftStartsPerClient: GIFT_STARTS } },
 );
 
 describe('the check that every error answer in the API tests has a code', () => {

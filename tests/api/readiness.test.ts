@@ -145,7 +145,7 @@ describe('load shedding on the heap [pglite]', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/gifts/claim/whatever' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('7');
-    expect(res.json()).toEqual({ message: OVERLOADED_MESSAGE });
+    expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: OVERLOADED_MESSAGE });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect(await scrape(ctx, 'hushgift_http_requests_shed_total', { reason: 'heapUsedBytes' })).toBeGreaterThanOrEqual(
       2,

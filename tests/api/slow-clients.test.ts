@@ -118,6 +118,7 @@ describe('slow clients', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
       SMTP_URL: 'smtp://mail.example:587',
       PUBLIC_URL: 'https://gifts.example',
+      DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
     });
     expect(worstCaseCutOffMs(production)).toBeLessThanOrEqual(30_000);
     // Long enough for a 100 kB body on a slow mobile link (about 8 kB/s).

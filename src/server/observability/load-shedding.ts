@@ -29,7 +29,7 @@ export async function registerLoadShedding(
       metrics.shedRequest(type);
       reply.status(503).header('retry-after', String(pressure.retryAfterSeconds));
       // under-pressure sends what the handler returns (and stops the request there); undefined would let it pass.
-      return { message: OVERLOADED_MESSAGE } as unknown as void;
+      return { code: 'SERVICE_UNAVAILABLE', message: OVERLOADED_MESSAGE } as unknown as void;
     },
   });
 }
