@@ -47,10 +47,19 @@ export async function restoreSnapshot(db: Db, snapshot: DatabaseSnapshot): Promi
     for (const [name, rows] of snapshot.tables) {
       const table = sql.identifier(name);
       await tx.execute(sql`delete from ${table}`);
-      if (rows.length > 0)
+      if (rows.length === 0) continue;
+      // Generated columns (gifts.status, computed from the state) are written by the database, never given.
+      const columns = rowsOf<{ name: string }>(
         await tx.execute(
-          sql`insert into ${table} select * from jsonb_populate_recordset(null::${table}, ${JSON.stringify(rows)}::jsonb)`,
-        );
+          sql`select column_name as name from information_schema.columns
+              where table_schema = 'public' and table_name = ${name} and is_generated = 'NEVER'
+              order by ordinal_position`,
+        ),
+      ).map((c) => sql.identifier(c.name));
+      const list = sql.join(columns, sql`, `);
+      await tx.execute(
+        sql`insert into ${table} (${list}) select ${list} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(rows)}::jsonb)`,
+      );
     }
     for (const { name, value } of snapshot.sequences) {
       if (value !== null && !name.startsWith('sandbox_')) await tx.execute(sql`select setval(${name}, ${value})`);
