@@ -13,7 +13,7 @@ import { runUntilKilled, waitUntil } from './helpers/processes.js';
 describePostgres('crash between a money movement and its commit', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
+    database = await createTestDatabase('postgres', { ledgerCheck: false });
   });
   afterAll(async () => {
     await database?.destroy();

@@ -18,7 +18,7 @@ describePostgres('several instances on one database', () => {
   const servers: RunningServer[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
+    database = await createTestDatabase('postgres', { ledgerCheck: false });
     smtp = new SmtpPeer();
     await smtp.start();
   });
