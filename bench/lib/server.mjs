@@ -61,6 +61,8 @@ export async function startBuiltServer({ databaseUrl, env = {} } = {}) {
       GIFT_STARTS_PER_CLIENT: '100000',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: '20' } : {}),
       ...env,
+      // e.g. BENCH_SERVER_ENV='{"MALLOC_ARENA_MAX":"2"}' to try a runtime setting without editing a bench.
+      ...JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}'),
     },
     stdio: ['ignore', openSync(logFile, 'a'), 'inherit'],
   });

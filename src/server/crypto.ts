@@ -1,6 +1,8 @@
 // Secrets: random tokens (stored only as SHA-256), argon2id for passwords and security answers.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 
 /** OWASP minimum for argon2id: m=19 MiB, t=2, p=1. */
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 /* Argon2id */ } as const;
@@ -34,13 +36,20 @@ export function newPublicId(): string {
   return `g_${randomBytes(12).toString('base64url')}`;
 }
 
+/**
+ * Each argon2 call holds 19 MiB while it runs, on one of libuv's four threads. More calls at once than there are
+ * cores finish no sooner, but each holds its memory (and the allocator keeps it afterwards): under the mixed-load
+ * bench they were most of the server's peak above 250 MB (docs/benchmarks.md, "Memory"). So at most one per core.
+ */
+const argon2Slots = pLimit(availableParallelism());
+
 export async function hashSecret(plain: string): Promise<string> {
-  return argonHash(plain, ARGON2_OPTIONS);
+  return argon2Slots(() => argonHash(plain, ARGON2_OPTIONS));
 }
 
 export async function verifySecret(hash: string, plain: string): Promise<boolean> {
   try {
-    return await argonVerify(hash, plain);
+    return await argon2Slots(() => argonVerify(hash, plain));
   } catch {
     return false;
   }
