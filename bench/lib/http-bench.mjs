@@ -56,7 +56,7 @@ const round1 = (n) => Math.round(n * 10) / 10;
  */
 const cursors = new WeakMap();
 
-export async function load({ port, requests, connections, seconds, processes = 1 }) {
+export async function load({ port, requests, connections, seconds, processes = 1, total }) {
   // Each run goes on where the last one over the same list stopped: a request (a client address, a token) comes
   // round again only after all the others.
   const cursor = cursors.get(requests) ?? 0;
@@ -72,6 +72,7 @@ export async function load({ port, requests, connections, seconds, processes = 1
           connections: Math.ceil(connections / processes),
           durationMs: seconds * 1000,
           offset: cursor + Math.floor((k * requests.length) / processes),
+          ...(total === undefined ? {} : { total: Math.ceil(total / processes) }),
         });
       });
     }),

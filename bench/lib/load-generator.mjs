@@ -5,8 +5,9 @@
 // (no pipelining, like a browser or autocannon at pipelining 1), and an answer is read by its status line, the end
 // of its head and its Content-Length. Latencies go into a preallocated array, sorted once at the end.
 //
-// Run as a child process: it receives { port, requests (strings), connections, durationMs, offset } on its IPC
-// channel (forked with serialization: 'advanced') and answers { count, errors, statuses, latencies (ms,
+// Run as a child process: it receives { port, requests (strings), connections, durationMs, offset, total? } on its IPC
+// channel; with `total` it stops once that many requests are sent (a fixed burst rather than a timed run)
+// (forked with serialization: 'advanced') and answers { count, errors, statuses, latencies (ms,
 // Float64Array), elapsedMs }.
 import net from 'node:net';
 
@@ -33,7 +34,7 @@ function contentLength(head) {
   return n;
 }
 
-export function generate({ port, requests, connections, durationMs, offset = 0 }) {
+export function generate({ port, requests, connections, durationMs, offset = 0, total = Infinity }) {
   const buffers = requests.map((r) => Buffer.from(r, 'latin1'));
   let latencies = new Float64Array(1 << 20);
   let count = 0;
@@ -44,6 +45,7 @@ export function generate({ port, requests, connections, durationMs, offset = 0 }
   let open = connections;
   // One sequence for all connections: each request of the list is sent once before any is sent again.
   let next = offset % buffers.length;
+  let sent = 0;
   return new Promise((resolve) => {
     const finish = () => {
       if (--open > 0) return;
@@ -61,10 +63,11 @@ export function generate({ port, requests, connections, durationMs, offset = 0 }
       let need = -1; // bytes of the current answer, once its head is complete
       const socket = net.connect({ port, host: '127.0.0.1', noDelay: true });
       const send = () => {
-        if (performance.now() >= deadline) {
+        if (performance.now() >= deadline || sent >= total) {
           socket.end();
           return;
         }
+        sent++;
         sentAt = performance.now();
         socket.write(buffers[next]);
         next = next + 1 === buffers.length ? 0 : next + 1;
