@@ -145,5 +145,5 @@ async function markAbandoned(tx: Tx, deps: ServiceDeps, event: CheckoutExpired):
   const match = giftMatch(event);
   if (!match) return;
   const now = deps.clock.now();
-  await transition(tx, match, { to: 'abandoned', at: now, set: { abandonedAt: now } });
+  await transition(tx, match, { to: 'abandoned', at: now, set: { abandonedAt: now } }, { id: gifts.id });
 }

@@ -1,9 +1,9 @@
 // One handler for provider events in the app's words (payments/events.ts), from Stripe webhooks and the sandbox.
-// The event row is inserted by id in the same transaction as its effects: a replay (sequential or parallel)
+// The event row is inserted by id in the same transaction as its effects (alone when it has none): a replay (sequential or parallel)
 // finds the row and changes nothing; a failure rolls both back so the provider's retry handles it again.
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { gifts, webhookEvents } from '../../db/schema.js';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { AppEvent, AppEventKind } from '../../payments/events.js';
 import { handleCheckoutEvent } from './checkout-events.js';
@@ -67,22 +67,34 @@ function eventGiftId(event: AppEvent): SQL | null {
 }
 
 export async function handleProviderEvent(deps: ServiceDeps, event: AppEvent): Promise<EventOutcome> {
+  const handler = HANDLERS[event.kind];
+  // An event nothing acts on is only recorded: one statement, no transaction around it (a burst of them is
+  // mostly round trips to the database, bench/webhook-burst.bench.mjs).
+  if (!handler) return { duplicate: !(await recordEvent(deps.db, deps, event)) };
   return deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(webhookEvents)
-      .values({
-        id: event.id,
-        type: recordedType(event),
-        receivedAt: deps.clock.now(),
-        objectId: eventObjectId(event),
-        giftId: eventGiftId(event),
-      })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (inserted.length === 0) return { duplicate: true };
-    const handler = HANDLERS[event.kind];
-    if (handler) await handler(tx, deps, event);
-    await tx.update(webhookEvents).set({ processedAt: deps.clock.now() }).where(eq(webhookEvents.id, event.id));
+    if (!(await recordEvent(tx, deps, event))) return { duplicate: true };
+    await handler(tx, deps, event);
     return { duplicate: false };
   });
+}
+
+/**
+ * Inserts the event's row by its id; false when it was there already (a replay). It is marked processed as it is
+ * inserted: the row commits together with its effects or not at all, so the two times can never differ.
+ */
+async function recordEvent(db: DbOrTx, deps: ServiceDeps, event: AppEvent): Promise<boolean> {
+  const now = deps.clock.now();
+  const inserted = await db
+    .insert(webhookEvents)
+    .values({
+      id: event.id,
+      type: recordedType(event),
+      receivedAt: now,
+      processedAt: now,
+      objectId: eventObjectId(event),
+      giftId: eventGiftId(event),
+    })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  return inserted.length > 0;
 }
