@@ -1,8 +1,9 @@
 // Admin payloads: login, first-time setup, gift search. Used by the forms and the routes alike.
 import { z } from 'zod';
-import { ADMIN_PASSWORD_MIN, EMAIL_MAX, PASSWORD_MAX } from '../constants.js';
+import { EMAIL_MAX, PASSWORD_MAX } from '../constants.js';
 import { GIFT_STATUSES } from '../statuses.js';
 import { email, personName } from './common.js';
+import { adminPassword } from './admin-auth.js';
 
 import { LOGIN_MISSING_MESSAGE } from './admin-wire.js';
 
@@ -23,10 +24,7 @@ export const adminLoginSchema = z
   .strict();
 export type AdminLogin = z.infer<typeof adminLoginSchema>;
 
-const password = z
-  .string({ error: `Password must be at least ${ADMIN_PASSWORD_MIN} characters` })
-  .min(ADMIN_PASSWORD_MIN, `Password must be at least ${ADMIN_PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+const password = adminPassword;
 
 export const adminSetupSchema = z
   .object({
@@ -118,10 +116,7 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-export const adminLoginResponseSchema = z.object({
-  success: z.literal(true),
-  admin: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }),
-});
+export { adminLoginAnswerSchema as adminLoginResponseSchema } from './admin-auth.js';
 
 export const setupNeededSchema = z.object({ setupNeeded: z.boolean(), setupCodeRequired: z.boolean() });
 export const processedSchema = z.object({ processed: z.number().int() });
