@@ -14,8 +14,8 @@ export async function setupAdmin(ctx: TestContext, admin = ADMIN): Promise<void>
   if (res.statusCode !== 201 && res.statusCode !== 403) throw new Error(`setup failed: ${res.statusCode} ${res.body}`);
 }
 
-/** Logs in and answers the Cookie header value for later requests. */
-export async function adminCookie(ctx: TestContext, admin = ADMIN, ip = '10.0.0.1'): Promise<string> {
+/** The login's password step, which must succeed. */
+async function passwordLogin(ctx: TestContext, admin: { email: string; password: string }, ip: string) {
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/admin/login',
@@ -23,6 +23,12 @@ export async function adminCookie(ctx: TestContext, admin = ADMIN, ip = '10.0.0.
     remoteAddress: ip,
   });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+/** Logs in and answers the Cookie header value for later requests. */
+export async function adminCookie(ctx: TestContext, admin = ADMIN, ip = '10.0.0.1'): Promise<string> {
+  const res = await passwordLogin(ctx, admin, ip);
   const cookie = res.cookies.find((c) => c.name === 'hg_admin');
   return `hg_admin=${cookie!.value}`;
 }
@@ -71,14 +77,7 @@ export async function setupAdminWithTotp(
 
 /** The password step of a login whose account has a second factor: answers the pending cookie. */
 export async function passwordStep(ctx: TestContext, admin = ADMIN, ip = '10.0.0.1'): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: admin.email, password: admin.password },
-    remoteAddress: ip,
-  });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return cookieOf(res, 'hg_admin_pending');
+  return cookieOf(await passwordLogin(ctx, admin, ip), 'hg_admin_pending');
 }
 
 /**

@@ -2,6 +2,7 @@
 // recovery code), enrolment, step-up for money actions, password change, and the audit log's pages.
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN, PASSWORD_MAX } from '../constants.js';
+import { pageNumber } from './common.js';
 
 /** Length only: the server also refuses passwords from its list of common ones (it alone ships the list). */
 export const adminPassword = z
@@ -92,13 +93,7 @@ export type AdminMe = z.infer<typeof adminMeSchema>;
 export const AUDIT_PAGE_SIZE = 50;
 
 export const auditQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(10_000, 'page must be at most 10000')
-    .optional()
-    .default(1),
+  page: pageNumber,
 });
 
 export const auditEntrySchema = z.object({

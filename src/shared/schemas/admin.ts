@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX } from '../constants.js';
 import { GIFT_STATUSES } from '../statuses.js';
-import { email, personName } from './common.js';
+import { email, pageNumber, personName } from './common.js';
 import { adminPassword } from './admin-auth.js';
 
 import { LOGIN_MISSING_MESSAGE } from './admin-wire.js';
@@ -60,13 +60,7 @@ export const adminSearchSchema = z.object({
     .enum(['all', ...GIFT_STATUSES], { error: `status must be one of all, ${GIFT_STATUSES.join(', ')}` })
     .optional()
     .default('all'),
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(10_000, 'page must be at most 10000')
-    .optional()
-    .default(1),
+  page: pageNumber,
 });
 export type AdminSearch = z.infer<typeof adminSearchSchema>;
 

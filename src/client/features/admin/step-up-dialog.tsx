@@ -1,4 +1,4 @@
-// Step-up before money actions (decision 020): an action the server refuses with 403 `step_up_required` opens a
+// Step-up before money actions (decision 020): an action the server refuses with 403 STEP_UP_REQUIRED opens a
 // small dialog asking for the authenticator code (or the password, for an account without a second factor); once
 // the server accepts it, the action is retried. The dialog is a native modal <dialog> (focus kept inside, Escape
 // cancels, which fails the action with a message saying it was not done).

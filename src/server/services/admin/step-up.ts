@@ -1,6 +1,6 @@
 // Step-up for money actions (decision 020): refunding, retrying a movement, processing expired gifts and marking
 // a money problem resolved need a password or second-factor check within the last 15 minutes in this session.
-// Otherwise the action is refused with 403 `step_up_required`, and the dashboard asks for the code and retries.
+// Otherwise the action is refused with 403 STEP_UP_REQUIRED, and the dashboard asks for the code and retries.
 import { eq } from 'drizzle-orm';
 import { admins } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
