@@ -86,6 +86,7 @@ const schema = z
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(25),
     DIGEST_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_SETUP_CODE: z.string().trim().min(12, 'must be at least 12 characters').optional(),
+    ADMIN_TOTP_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
     ...observabilityEnv,
   })
   .superRefine((env, ctx) => {
@@ -116,6 +117,9 @@ const schema = z
       need('PUBLIC_URL', 'in production, which a real payment provider always is (links in e-mails point there)');
       need('DIGEST_SECRET', 'in production (the key of the digests that stand in for e-mail addresses)');
     }
+    // A real provider means real money: operators need a second factor, and its secrets a key kept out of backups.
+    if (countsAsProduction(env))
+      need('ADMIN_TOTP_KEY', "in production (it encrypts the admins' second-factor secrets)");
   });
 
 export type Env = z.infer<typeof schema>;
@@ -198,6 +202,13 @@ export interface Config {
   adminSetupCode?: string;
   /** The code was made up at start (so it must be printed); false when it came from ADMIN_SETUP_CODE. */
   adminSetupCodeGenerated: boolean;
+  /**
+   * Encrypts the admins' TOTP secrets at rest (ADMIN_TOTP_KEY). Unset only with the sandbox provider outside
+   * production: bootstrap.ts then uses a key generated once into DATA_DIR (services/admin/dev-totp-key.ts).
+   */
+  totpKey?: string;
+  /** Admins must enrol a second factor and give it at every login: any real provider, or production. */
+  secondFactorRequired: boolean;
   /** Directory of the built client; absent in API tests. */
   clientDir?: string;
   /** Metrics listener, load shedding, job stall limit, gauge refresh (observability/config.ts). */
@@ -254,6 +265,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     adminSetupCode: production ? (env.ADMIN_SETUP_CODE ?? randomBytes(12).toString('base64url')) : undefined,
     adminSetupCodeGenerated: production && !env.ADMIN_SETUP_CODE,
+    totpKey: env.ADMIN_TOTP_KEY,
+    secondFactorRequired: production,
     observability: observabilityConfig(env),
   };
 }
@@ -284,6 +297,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // at random; the load-shedding tests turn it on with their own thresholds.
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
     PRESSURE_MAX_HEAP_USED_MB: '0',
+    ADMIN_TOTP_KEY: 'test-only key for the admins second factor, 32+ chars',
   };
   return { ...loadConfig(env), digestSecret: TEST_DIGEST_SECRET, ...overrides };
 }

@@ -17,6 +17,8 @@ export class AppError extends Error {
 export const badRequest = (message: string, code: ErrorCode = 'VALIDATION_FAILED') => new AppError(400, code, message);
 export const unauthorized = (message = 'Please sign in to continue', code: ErrorCode = 'AUTH_REQUIRED') =>
   new AppError(401, code, message);
+/** No admin session (or not the kind this route takes). */
+export const adminAuthRequired = () => unauthorized('Please log in as an admin to continue', 'ADMIN_AUTH_REQUIRED');
 export const forbidden = (message: string, code: ErrorCode) => new AppError(403, code, message);
 /** Every 404 a service answers today is about a gift; pass another code when it is not. */
 export const notFound = (message: string, code: ErrorCode = 'GIFT_NOT_FOUND') => new AppError(404, code, message);

@@ -21,7 +21,7 @@ export const CUSTOM_QUESTION_MAX = 200;
 export const SECURITY_ANSWER_MAX = 100;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
-export const ADMIN_PASSWORD_MIN = 8;
+export const ADMIN_PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 200;
 
 export const CLAIM_WINDOW_DAYS = 30;

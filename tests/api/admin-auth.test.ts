@@ -25,7 +25,8 @@ describeEachEngine('admin setup, login and sessions', (ctx) => {
 
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...ADMIN, email: 'not-an-email' }, 'Please enter a valid email address'],
-      [{ ...ADMIN, password: 'short' }, 'Password must be at least 8 characters'],
+      [{ ...ADMIN, password: 'short' }, 'Password must be at least 12 characters'],
+      [{ ...ADMIN, password: 'password1234' }, 'list of commonly used passwords'],
       [{ ...ADMIN, firstName: '  ' }, 'First name is required'],
       [{ ...ADMIN, lastName: '' }, 'Last name is required'],
     ];

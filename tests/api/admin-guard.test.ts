@@ -5,7 +5,12 @@ import { describeEachEngine } from '../helpers/test-app.js';
 import { adminCookie, setupAdmin } from '../helpers/admin.js';
 
 /** What a person must reach before anyone is signed in. Nothing else under /api/admin is open. */
-const OPEN = ['GET /api/admin/setup-needed', 'POST /api/admin/login', 'POST /api/admin/setup'];
+const OPEN = [
+  'GET /api/admin/setup-needed',
+  'POST /api/admin/login',
+  'POST /api/admin/login/second-factor',
+  'POST /api/admin/setup',
+];
 
 describeEachEngine('admin session guard', (ctx) => {
   const adminRoutes = () =>

@@ -141,7 +141,7 @@ describeEachEngine('admin search by field', (ctx) => {
       });
       await seed({ recipientFirstName: 'Stays', recipientLastName: 'Here' });
       ctx().clock.advance((RETENTION_GIFT_DATA_DAYS + 1) * DAY);
-      await purgeExpiredData(ctx());
+      await purgeExpiredData(ctx().deps);
       const [erased] = await ctx().db.select().from(gifts).where(eq(gifts.id, old.id));
       expect(erased!.personalDataErasedAt).not.toBeNull();
       const names = await dictionary();
@@ -166,7 +166,7 @@ describeEachEngine('admin search by field', (ctx) => {
           const barrier = await holdWrites(ctx().database.url!, 'gift_names');
           const adding = pendingGift(ctx(), name);
           await barrier.waitForWaiting(1);
-          const erasing = purgeExpiredData(ctx());
+          const erasing = purgeExpiredData(ctx().deps);
           await lockWaitsOrDone(ctx().database.url!, 2, erasing);
           await barrier.release();
           [
@@ -181,7 +181,7 @@ describeEachEngine('admin search by field', (ctx) => {
             {
               gift: { id: fresh },
             },
-          ] = await Promise.all([purgeExpiredData(ctx()), pendingGift(ctx(), name)]);
+          ] = await Promise.all([purgeExpiredData(ctx().deps), pendingGift(ctx(), name)]);
         }
         expect(await ids(`racer round${nameNumber(round)}`)).toEqual([fresh]);
         expect(await dictionary()).toContain(`racer round${nameNumber(round)}`);

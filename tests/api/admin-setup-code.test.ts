@@ -49,6 +49,7 @@ describe('the setup code at start', () => {
     PUBLIC_URL: 'https://gift.example',
     SMTP_URL: 'smtp://mail.example:587',
     DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
+    ADMIN_TOTP_KEY: 'an operator key for the second factor, 32+ chars',
   };
   it('is made up at every start in production and printed, unless ADMIN_SETUP_CODE gives it', () => {
     const a = loadConfig(production);

@@ -109,7 +109,7 @@ describeEachEngine('no address nor digest of one after the erasure', (ctx) => {
         .where(eq(gifts.id, gift!.id));
     }
     ctx().clock.advance(61 * DAY);
-    const result = await purgeExpiredData({ db: ctx().db, clock: ctx().clock });
+    const result = await purgeExpiredData(ctx().deps);
     expect(result.giftsErased).toBeGreaterThanOrEqual(2);
 
     const stored = await everythingStored(ctx());

@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { gifts, outbox, recipientAccounts, securityLog, webhookEvents } from '../../src/server/db/schema.js';
 import { DAY } from '../../src/server/clock.js';
-import { sha256 } from '../../src/server/crypto.js';
+import { keyedDigest, sha256 } from '../../src/server/crypto.js';
 import { OUTBOX_MAX_ATTEMPTS, deliverDueEmails, queueEmail, recipientHash } from '../../src/server/email/outbox.js';
 import { FAILED_LOGIN_ADDRESS_DAYS, purgeExpiredData } from '../../src/server/services/retention/purge.js';
 import { logSecurityEvent } from '../../src/server/services/security-log.js';
@@ -122,7 +122,7 @@ describeEachEngine(
 );
 
 describeEachEngine('retention policy of decision 012', (ctx) => {
-  const purge = () => purgeExpiredData({ db: ctx().db, clock: ctx().clock });
+  const purge = () => purgeExpiredData(ctx().deps);
   beforeEach(async () => {
     ctx().clock.advance(3 * 366 * DAY);
     await purge();
@@ -165,7 +165,7 @@ describeEachEngine('retention policy of decision 012', (ctx) => {
     expect(await ctx().db.$count(recipientAccounts, eq(recipientAccounts.providerAccountId, account))).toBe(0);
   });
 
-  it('replaces the address of a failed admin login by its hash after 30 days, and keeps admins’ own events', async () => {
+  it('replaces the address of a failed admin login by its keyed hash after 30 days, and keeps admins’ own events', async () => {
     await logSecurityEvent(ctx().db, ctx().clock, {
       event: 'admin.login_failed',
       actor: 'Typo.Owner@example.com',
@@ -177,13 +177,21 @@ describeEachEngine('retention policy of decision 012', (ctx) => {
       ip: '10.0.0.1',
     });
     await logSecurityEvent(ctx().db, ctx().clock, { event: 'admin.login', actor: 'owner@example.com', ip: '10.0.0.1' });
+    // A row an earlier version hashed without a key is keyed too, to the same value.
+    await logSecurityEvent(ctx().db, ctx().clock, {
+      event: 'admin.login_failed',
+      actor: `sha256:${sha256('typo.owner@example.com')}`,
+      ip: '10.0.0.1',
+    });
     ctx().clock.advance(FAILED_LOGIN_ADDRESS_DAYS * DAY - 1000);
     expect((await purge()).failedLoginAddressesHashed).toBe(0);
     ctx().clock.advance(1000);
-    expect((await purge()).failedLoginAddressesHashed).toBe(2);
+    expect((await purge()).failedLoginAddressesHashed).toBe(3);
     const actors = (await ctx().db.select().from(securityLog).orderBy(securityLog.id)).map((r) => r.actor);
-    const hashed = `sha256:${sha256('typo.owner@example.com')}`;
-    expect(actors).toEqual([hashed, hashed, 'owner@example.com']);
+    // Keyed (HMAC under DIGEST_SECRET): a backup's reader cannot test a guessed address against it.
+    const keyed = `hmac:${keyedDigest(ctx().deps.config.digestSecret!, 'failed-login-address', sha256('typo.owner@example.com'))}`;
+    expect(actors).toEqual([keyed, keyed, 'owner@example.com', keyed]);
+    expect(actors.join()).not.toContain(sha256('typo.owner@example.com'));
     expect((await purge()).failedLoginAddressesHashed).toBe(0);
   });
 

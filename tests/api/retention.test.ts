@@ -31,12 +31,13 @@ const PERSONAL_FIELDS = [
 ] as const;
 
 describeEachEngine('data retention', (ctx) => {
-  const purge = () => purgeExpiredData({ db: ctx().db, clock: ctx().clock });
+  const purge = () => purgeExpiredData(ctx().deps);
   const row = async (id: number) => (await ctx().db.select().from(gifts).where(eq(gifts.id, id)))[0]!;
   const nothing = {
     giftsErased: 0,
     contactMessagesDeleted: 0,
     securityLogDeleted: 0,
+    auditLogDeleted: 0,
     housekeeping: 0,
     payoutAccountsDeleted: 0,
     failedLoginAddressesHashed: 0,

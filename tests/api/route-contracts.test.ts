@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../src/server/http/contracts.js';
 import { SERVER_ERROR_MESSAGE } from '../../src/server/http/errors.js';
 import { issueDonorSignInLink } from '../../src/server/services/donors/sign-in-link.js';
-import { ADMIN, adminCookie, setupAdmin } from '../helpers/admin.js';
+import { ADMIN, adminCookie, passwordStep, setupAdmin, totpAt } from '../helpers/admin.js';
 import {
   claimSessionCookie,
   claimStep,
@@ -204,6 +204,37 @@ describeEachEngine(
       expect((await action(999_999, 'refund-sender')).statusCode).toBe(404);
       expect((await call({ method: 'POST', url: '/api/admin/process-expired', headers })).statusCode).toBe(200);
       expect((await call({ method: 'POST', url: '/api/admin/process-expired' })).statusCode).toBe(401);
+      // Operator authentication (decision 020).
+      expect((await call({ method: 'GET', url: '/api/admin/me', headers })).statusCode).toBe(200);
+      expect((await call({ method: 'GET', url: '/api/admin/me' })).statusCode).toBe(401);
+      expect((await call({ method: 'GET', url: '/api/admin/audit?page=1', headers })).statusCode).toBe(200);
+      expect((await call({ method: 'GET', url: '/api/admin/audit?page=0', headers })).statusCode).toBe(400);
+      const stepUp = (payload: object) => call({ method: 'POST', url: '/api/admin/step-up', headers, payload });
+      expect((await stepUp({ password: ADMIN.password })).statusCode).toBe(200);
+      expect((await stepUp({})).statusCode).toBe(400);
+      const skip = '/api/admin/second-factor/skip';
+      expect((await call({ method: 'POST', url: skip, headers })).statusCode).toBe(200);
+      expect((await call({ method: 'POST', url: skip })).statusCode).toBe(401);
+      const newPassword = 'another long passphrase';
+      const change = (currentPassword: string) =>
+        call({ method: 'POST', url: '/api/admin/password', headers, payload: { currentPassword, newPassword } });
+      expect((await change('not the password')).statusCode).toBe(401);
+      expect((await change(ADMIN.password)).statusCode).toBe(200);
+      const enrolment = '/api/admin/second-factor/enrolment';
+      const { secret } = (await call({ method: 'POST', url: enrolment, headers })).json() as { secret: string };
+      const enrol = (code: string) =>
+        call({ method: 'POST', url: '/api/admin/second-factor/enrol', headers, payload: { code } });
+      expect((await enrol('12')).statusCode).toBe(401);
+      expect((await enrol(await totpAt(secret, ctx().clock))).statusCode).toBe(200);
+      expect((await call({ method: 'POST', url: enrolment, headers })).statusCode).toBe(409);
+      const secondStep = '/api/admin/login/second-factor';
+      const pending = await passwordStep(ctx(), { ...ADMIN, password: newPassword });
+      ctx().clock.advance(31_000);
+      const code = { code: await totpAt(secret, ctx().clock) };
+      expect((await call({ method: 'POST', url: secondStep, payload: code })).statusCode).toBe(401);
+      expect(
+        (await call({ method: 'POST', url: secondStep, headers: { cookie: pending }, payload: code })).statusCode,
+      ).toBe(200);
       expect((await call({ method: 'POST', url: '/api/admin/logout', headers })).statusCode).toBe(200);
       expect((await call({ method: 'POST', url: '/api/admin/logout', headers })).statusCode).toBe(401);
       await setupAdmin(ctx());

@@ -119,6 +119,7 @@ describe('slow clients', () => {
       SMTP_URL: 'smtp://mail.example:587',
       PUBLIC_URL: 'https://gifts.example',
       DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
+      ADMIN_TOTP_KEY: 'an operator key for the second factor, 32+ chars',
     });
     expect(worstCaseCutOffMs(production)).toBeLessThanOrEqual(30_000);
     // Long enough for a 100 kB body on a slow mobile link (about 8 kB/s).

@@ -311,6 +311,7 @@ describe('Stripe adapter configuration', () => {
     SMTP_URL: 'smtp://mail.example:587',
     PUBLIC_URL: 'https://gift.example',
     DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
+    ADMIN_TOTP_KEY: 'an operator key for the second factor, 32+ chars',
   };
   it('verifies with STRIPE_CONNECT_WEBHOOK_SECRET beside STRIPE_WEBHOOK_SECRET', () => {
     const config = loadConfig({ ...env, STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect' });

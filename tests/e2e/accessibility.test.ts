@@ -63,6 +63,16 @@ const PAGES: PageCase[] = [
   { route: '/admin/login' },
   { route: '/admin/setup' },
   { route: '/admin/dashboard' },
+  // Opened without a pending session (401, then shown with a stand-in enrolment), then after a right code.
+  { route: '/admin/second-factor', prepare: showEnrolment, expectedConsoleErrors: /status of 401 / },
+  {
+    route: '/admin/second-factor',
+    url: '/admin/second-factor?state=recovery-codes',
+    prepare: showRecoveryCodes,
+    expectedConsoleErrors: /status of 401 /,
+  },
+  { route: '/admin/password', prepare: showPasswordErrors },
+  { route: '/admin/audit', prepare: showAuditLog },
   { route: '/donor/account' },
   { route: '/donor/login' },
   { route: '/how-it-works' },
@@ -112,6 +122,72 @@ async function fillSandboxConsole(page: Page, server: RunningServer) {
   await page.getByRole('table', { name: 'Transfers' }).waitFor();
   await page.getByRole('table', { name: 'Payout accounts' }).waitFor();
 }
+
+/** The enrolment page as setup leaves it: QR code, key as text, code field (the API answer stood in for). */
+async function showEnrolment(page: Page) {
+  const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+  const otpauthUri = `otpauth://totp/Hushgift:owner%40example.com?secret=${secret}&issuer=Hushgift`;
+  await page.route('**/api/admin/second-factor/enrolment', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ secret, otpauthUri, qrCode: TINY_PNG, optional: true }),
+    }),
+  );
+  await page.goto(page.url().replace(/\/admin\/.*/, '/admin/second-factor'));
+  await page.getByTestId('totp-secret').waitFor();
+}
+
+async function showRecoveryCodes(page: Page) {
+  await showEnrolment(page);
+  const recoveryCodes = Array.from({ length: 10 }, (_, i) => `ABCDE-${String(i).padStart(5, '0')}`);
+  await page.route('**/api/admin/second-factor/enrol', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: true, recoveryCodes }),
+    }),
+  );
+  await page.getByLabel('Code from the app').fill('123456');
+  await page.getByRole('button', { name: 'Turn on two-step login' }).click();
+  await page.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+}
+
+async function showPasswordErrors(page: Page) {
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByText('Enter your current password').waitFor();
+}
+
+/** A page of the audit log (the API answer stood in for, with the session hint set). */
+async function showAuditLog(page: Page, server: RunningServer) {
+  const at = new Date().toISOString();
+  const entries = [
+    {
+      id: 2,
+      at,
+      adminId: 1,
+      ip: '127.0.0.1',
+      action: 'refund_sender',
+      target: 'g_abcdefghijklmnop',
+      outcome: 'success',
+    },
+    { id: 1, at, adminId: null, ip: '127.0.0.1', action: 'login_failed', target: null, outcome: 'failed' },
+  ];
+  await page.route('**/api/admin/audit?page=1', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ entries, page: 1, hasMore: true }),
+    }),
+  );
+  await page.context().addCookies([{ name: 'hg_admin_in', value: '1', url: server.url }]);
+  await page.goto(server.url + '/admin/audit');
+  await page.getByRole('cell', { name: 'refund sender' }).waitFor();
+}
+
+/** A 1×1 PNG, standing in for the QR code image. */
+const TINY_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 async function openAllFaqAnswers(page: Page) {
   const closed = page.locator('main details:not([open]) > summary');

@@ -1,5 +1,7 @@
-// The admin journey in Chromium on the built server: setup → login → dashboard stats → Unfreeze claim → search →
-// filter → Clear → Resend Email → Process Expired → Logout.
+// The admin journey in Chromium on the built server: setup (a common password refused) → TOTP enrolment (the code
+// computed from the key shown as text) → recovery codes → logout → login with password and code → dashboard
+// stats → Unfreeze claim → search → filter → Clear → Resend Email → Process Expired after the step-up dialog →
+// audit log → change password → Logout.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import { FROZEN_REASON } from '../../src/server/services/claims/claim.js';
 import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
 import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
 import { createPaidGift, type PaidGift } from './helpers/gifts.js';
+import { freshTotp } from '../helpers/admin.js';
 
 const ADMIN = { firstName: 'Olive', lastName: 'Owner', email: 'owner@example.com', password: 'correct horse battery' };
 
@@ -81,6 +84,8 @@ describeE2E('admin in Chromium', () => {
   const browser = useBrowser();
   let server: RunningServer;
   let realGift: PaidGift;
+  /** One of the recovery codes shown at enrolment, for the second test's login. */
+  let recoveryCode = '';
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-admin-'));
     await seedDataDir(dataDir);
@@ -114,10 +119,40 @@ describeE2E('admin in Chromium', () => {
     await page.getByText("Passwords don't match").waitFor();
     expect(await page.getByLabel('Confirm Password').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Email').fill(ADMIN.email);
+    // The compiled server reads its common-passwords list: a long but common password is refused, saying why.
+    await page.getByLabel(/^Password/).fill('password1234');
+    await page.getByLabel('Confirm Password').fill('password1234');
+    await page.getByRole('button', { name: 'Create Admin Account' }).click();
+    await toastWith('Setup Failed')
+      .getByText(/list of commonly used passwords/)
+      .waitFor();
+    await page.getByLabel(/^Password/).fill(ADMIN.password);
     await page.getByLabel('Confirm Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Create Admin Account' }).click();
-    await page.getByRole('heading', { name: 'Setup Complete' }).waitFor();
-    await page.getByRole('link', { name: 'Go to Login' }).click();
+
+    // Enrolment: QR code and the key as text; the code is computed here from that key, as an app would.
+    await page.waitForURL('**/admin/second-factor');
+    await page.getByRole('heading', { name: 'Set up two-step login' }).waitFor();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByLabel('Code from the app').fill('000000');
+    await page.getByRole('button', { name: 'Turn on two-step login' }).click();
+    await page.getByText(/That code is not right/).waitFor();
+    let totp = await freshTotp(secret);
+    await page.getByLabel('Code from the app').fill(totp.code);
+    await page.getByRole('button', { name: 'Turn on two-step login' }).click();
+    await page.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+    const recoveryCodes = await page
+      .getByRole('list', { name: 'Recovery codes' })
+      .getByRole('listitem')
+      .allTextContents();
+    expect(recoveryCodes).toHaveLength(10);
+    recoveryCode = recoveryCodes[0]!;
+    await page.getByRole('button', { name: 'I have saved them: continue' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/admin/login');
 
     // Login: missing fields, wrong password, show/hide toggle, then success.
@@ -136,7 +171,13 @@ describeE2E('admin in Chromium', () => {
     expect(await password.getAttribute('type')).toBe('password');
     await password.fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
+    // The second step: the code from the app (a later time step than the enrolment's, which is spent).
+    await page.getByRole('heading', { name: 'Authentication code' }).waitFor();
+    totp = await freshTotp(secret, totp.step);
+    await page.getByLabel('Code').fill(totp.code);
+    await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/admin/dashboard');
+    expect(await page.getByText('This account has no second factor').count()).toBe(0);
 
     // The seeded stats.
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -203,13 +244,62 @@ describeE2E('admin in Chromium', () => {
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 8);
 
-    // Process Expired refunds the two due gifts (the scheduled expiry is paused on this server).
+    // Process Expired refunds the two due gifts (the scheduled expiry is paused on this server). The server's
+    // answer when the last check is over 15 minutes old is stood in for once: the dialog asks for the code, the
+    // real step-up takes it, and the action is retried.
+    let stoodIn = false;
+    await page.route('**/api/admin/process-expired', (route) => {
+      if (stoodIn) return route.continue();
+      stoodIn = true;
+      return route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'STEP_UP_REQUIRED', message: 'Money actions need a fresh check.' }),
+      });
+    });
     await page.getByRole('button', { name: 'Process Expired' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await dialog.waitFor();
+    totp = await freshTotp(secret, totp.step);
+    await dialog.getByLabel('Authentication code').fill(totp.code);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
     await toastWith('Expired gifts processed').getByText('2 gifts were processed').waitFor();
+    expect(await dialog.isVisible()).toBe(false);
     await page.waitForFunction(() => document.body.textContent?.includes('Refunded'));
     await expect.poll(() => statValue(page, 'Refunded')).toBe('3');
     expect(await statValue(page, 'Paid')).toBe('3');
     expect(await page.locator('tbody tr', { hasText: 'dora@example.com' }).textContent()).toContain('Refunded');
+
+    // The audit log: newest first, the enrolment, the logins and the money action among them.
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.waitForURL('**/admin/audit');
+    const auditRows = page.getByRole('region', { name: 'Audit entries' }).locator('tbody tr');
+    await auditRows.first().waitFor();
+    expect(await auditRows.first().textContent()).toContain('process expired');
+    const auditText = await page.getByRole('region', { name: 'Audit entries' }).textContent();
+    for (const action of ['second factor enrolled', 'login failed', 'step up', 'unfreeze claim', 'resend email'])
+      expect(auditText).toContain(action);
+
+    // Change password: the current one is asked; changed, then back (the next test logs in with it).
+    await page.goto(server.url + '/admin/password');
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    const changePassword = async (current: string, next: string) => {
+      await page.getByLabel('Current password').fill(current);
+      await page.getByLabel(/^New password/).fill(next);
+      await page.getByLabel('Confirm new password').fill(next);
+      const answer = page.waitForResponse('**/api/admin/password');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      return (await answer).status();
+    };
+    expect(await changePassword('not the password', 'another long passphrase')).toBe(401);
+    await toastWith('Password not changed').getByText('Your current password is not right.').waitFor();
+    expect(await changePassword(ADMIN.password, 'another long passphrase')).toBe(200);
+    await toastWith('Password changed')
+      .getByText(/other sessions? (was|were) signed out/)
+      .waitFor();
+    expect(await changePassword('another long passphrase', ADMIN.password)).toBe(200);
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await page.waitForURL('**/admin/dashboard');
 
     // Logout lands on the login page, and the dashboard is closed afterwards.
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -227,6 +317,11 @@ describeE2E('admin in Chromium', () => {
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel(/^Password/).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Authentication code' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // A recovery code instead of the app's code.
+    await page.getByLabel('Code').fill(recoveryCode);
+    await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/admin/dashboard');
     await page.locator('tbody tr').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

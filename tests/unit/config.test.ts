@@ -47,6 +47,7 @@ describe('configuration', () => {
         SMTP_URL: 'smtp://mail.example:587',
         PUBLIC_URL: 'https://gift.example',
         DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
+        ADMIN_TOTP_KEY: 'k'.repeat(32),
       }).paymentProvider,
     ).toBe('stripe');
   });
@@ -59,6 +60,7 @@ describe('configuration', () => {
       SMTP_URL: 'smtp://mail.example:587',
       PUBLIC_URL: 'https://gift.example',
       DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
+      ADMIN_TOTP_KEY: 'k'.repeat(32),
     };
     for (const NODE_ENV of [undefined, 'development', 'test', 'production']) {
       const config = loadConfig({ ...stripe, NODE_ENV });
@@ -67,6 +69,7 @@ describe('configuration', () => {
       expect(config.adminSetupCode, String(NODE_ENV)).toMatch(/^[A-Za-z0-9_-]{16}$/);
       expect(armedFault(config, { HUSHGIFT_FAULT: 'after-transfer' }), String(NODE_ENV)).toBeUndefined();
       expect(faultInjectionNotice(config, { HUSHGIFT_FAULT: 'after-transfer' })).toMatch(/^HUSHGIFT_FAULT ignored/);
+      expect(config.secondFactorRequired, String(NODE_ENV)).toBe(true);
     }
     for (const NODE_ENV of [undefined, 'development', 'test']) {
       const config = loadConfig({ NODE_ENV });
@@ -74,7 +77,27 @@ describe('configuration', () => {
       expect(isDevelopment(config)).toBe(true);
       expect(config.adminSetupCode).toBeUndefined();
       expect(armedFault(config, { HUSHGIFT_FAULT: 'after-transfer' })).toBe('after-transfer');
+      expect(config.secondFactorRequired).toBe(false);
     }
+  });
+
+  it('requires ADMIN_TOTP_KEY, the key of the second-factor secrets, in production; the sandbox makes one up', () => {
+    const stripe = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      SMTP_URL: 'smtp://mail.example:587',
+      PUBLIC_URL: 'https://gift.example',
+      DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
+    };
+    expect(() => loadConfig(stripe)).toThrow(/^Invalid configuration: ADMIN_TOTP_KEY is required in production/);
+    expect(() => loadConfig({ ...stripe, ADMIN_TOTP_KEY: 'short' })).toThrow(/ADMIN_TOTP_KEY must be at least 32/);
+    const config = loadConfig({ ...stripe, ADMIN_TOTP_KEY: 'k'.repeat(32) });
+    expect(config.secondFactorRequired).toBe(true);
+    expect(config.totpKey).toBe('k'.repeat(32));
+    // The sandbox on a local machine: offered, not required, and bootstrap.ts makes a key up.
+    expect(loadConfig({}).secondFactorRequired).toBe(false);
+    expect(loadConfig({}).totpKey).toBeUndefined();
   });
 
   it('kills the process at an armed fault point only in development', () => {

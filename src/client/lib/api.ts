@@ -20,6 +20,16 @@ export class ApiError extends Error {
     }
     return this.body;
   }
+
+  /** The server's `code` beside the message (e.g. `STEP_UP_REQUIRED`), when it sent one. */
+  get code(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.body) as { code?: unknown };
+      return typeof parsed.code === 'string' ? parsed.code : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {

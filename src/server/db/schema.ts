@@ -451,6 +451,13 @@ export const admins = pgTable(
     // Setup creates the one owner; the unique index makes a second setup impossible even under a race.
     isOwner: boolean('is_owner').notNull().default(true),
     createdAt: ts('created_at').notNull(),
+    /** The TOTP secret, AES-256-GCM under ADMIN_TOTP_KEY (services/admin/totp-secret.ts); never stored plain. */
+    totpSecretEnc: text('totp_secret_enc'),
+    /** Set when the enrolment was confirmed with a code; a secret without it is an enrolment under way. */
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** The last TOTP time step accepted: a code is taken only for a later step, so none is used twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    passwordChangedAt: ts('password_changed_at'),
   },
   (t) => [
     uniqueIndex('admins_email_lower_idx').on(sql`lower(${t.email})`),
@@ -470,8 +477,25 @@ export const sessions = pgTable(
     createdAt: ts('created_at').notNull(),
     lastSeenAt: ts('last_seen_at').notNull(),
     absoluteExpiresAt: ts('absolute_expires_at').notNull(),
+    /** Last password or second-factor check in this session: money actions need one within 15 minutes. */
+    verifiedAt: ts('verified_at'),
   },
   (t) => [index('sessions_subject_idx').on(t.kind, t.subjectId)],
+);
+
+/** An admin's single-use recovery codes (argon2id hashes; the codes are shown once, at enrolment). */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('admin_recovery_codes_admin_idx').on(t.adminId)],
 );
 
 /** Counted attempts for throttles and rate limits (failed logins, sign-in requests, contact form), shared by every instance. */
@@ -643,3 +667,4 @@ export const sandboxFaults = pgTable('sandbox_faults', {
   failUntil: ts('fail_until'),
   createdAt: ts('created_at').notNull(),
 });
+export * from './tables/operators.js';

@@ -1,9 +1,11 @@
 // Cookie plumbing for sessions, and the guard that answers 401 without a valid one.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
-import { unauthorized } from '../errors.js';
+import { adminAuthRequired, unauthorized } from '../errors.js';
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint.js';
 import {
+  PENDING_SESSION_ABSOLUTE_MS,
+  PENDING_SESSION_COOKIE,
   SESSION_ABSOLUTE_MS,
   SESSION_COOKIE,
   readSession,
@@ -50,9 +52,24 @@ export async function requireSession(
 ): Promise<Session> {
   const session = await readSession(deps.db, deps.clock, kind, sessionCookie(request, kind));
   if (!session) {
-    throw kind === 'admin'
-      ? unauthorized('Please log in as an admin to continue', 'ADMIN_AUTH_REQUIRED')
-      : unauthorized('Please sign in to continue');
+    throw kind === 'admin' ? adminAuthRequired() : unauthorized('Please sign in to continue');
   }
   return session;
 }
+
+const PENDING_COOKIE_OPTIONS = { path: '/api/admin/', httpOnly: true, sameSite: 'strict' } as const;
+
+/** The cookie of a login (or setup) whose second factor is still to come. */
+export function setPendingCookie(reply: FastifyReply, deps: AppDeps, rawId: string): void {
+  reply.setCookie(PENDING_SESSION_COOKIE, rawId, {
+    ...PENDING_COOKIE_OPTIONS,
+    secure: deps.config.secureCookies,
+    maxAge: Math.floor(PENDING_SESSION_ABSOLUTE_MS / 1000),
+  });
+}
+
+export function clearPendingCookie(reply: FastifyReply, deps: AppDeps): void {
+  reply.clearCookie(PENDING_SESSION_COOKIE, { ...PENDING_COOKIE_OPTIONS, secure: deps.config.secureCookies });
+}
+
+export const pendingCookie = (request: FastifyRequest): string | undefined => request.cookies[PENDING_SESSION_COOKIE];

@@ -1,8 +1,9 @@
 // Admin payloads: login, first-time setup, gift search. Used by the forms and the routes alike.
 import { z } from 'zod';
-import { ADMIN_PASSWORD_MIN, EMAIL_MAX, PASSWORD_MAX } from '../constants.js';
+import { EMAIL_MAX, PASSWORD_MAX } from '../constants.js';
 import { GIFT_STATUSES } from '../statuses.js';
-import { email, personName } from './common.js';
+import { email, pageNumber, personName } from './common.js';
+import { adminPassword } from './admin-auth.js';
 
 import { LOGIN_MISSING_MESSAGE } from './admin-wire.js';
 
@@ -23,10 +24,7 @@ export const adminLoginSchema = z
   .strict();
 export type AdminLogin = z.infer<typeof adminLoginSchema>;
 
-const password = z
-  .string({ error: `Password must be at least ${ADMIN_PASSWORD_MIN} characters` })
-  .min(ADMIN_PASSWORD_MIN, `Password must be at least ${ADMIN_PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+const password = adminPassword;
 
 export const adminSetupSchema = z
   .object({
@@ -62,13 +60,7 @@ export const adminSearchSchema = z.object({
     .enum(['all', ...GIFT_STATUSES], { error: `status must be one of all, ${GIFT_STATUSES.join(', ')}` })
     .optional()
     .default('all'),
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(10_000, 'page must be at most 10000')
-    .optional()
-    .default(1),
+  page: pageNumber,
 });
 export type AdminSearch = z.infer<typeof adminSearchSchema>;
 
@@ -118,10 +110,7 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-export const adminLoginResponseSchema = z.object({
-  success: z.literal(true),
-  admin: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }),
-});
+export { adminLoginAnswerSchema as adminLoginResponseSchema } from './admin-auth.js';
 
 export const setupNeededSchema = z.object({ setupNeeded: z.boolean(), setupCodeRequired: z.boolean() });
 export const processedSchema = z.object({ processed: z.number().int() });

@@ -53,5 +53,14 @@ export const moneyString = (label: string) =>
     return cents;
   });
 
+/** A list's page in a query string: 1 when absent, 50 rows a page wherever it is used. */
+export const pageNumber = z.coerce
+  .number({ error: 'page must be a whole number from 1' })
+  .int('page must be a whole number from 1')
+  .min(1, 'page must be a whole number from 1')
+  .max(10_000, 'page must be at most 10000')
+  .optional()
+  .default(1);
+
 export const messageSchema = z.object({ message: z.string() });
 export type ApiMessage = z.infer<typeof messageSchema>;

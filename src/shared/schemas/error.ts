@@ -33,6 +33,15 @@ export const ERROR_CODE_MEANINGS = {
   BAD_REQUEST: 'The request was refused (any other 4xx)',
   SERVICE_UNAVAILABLE: 'The server is shutting down or overloaded: try again in a moment',
   INTERNAL: 'Something failed on our side: nothing of it is revealed',
+  LOGIN_PENDING_EXPIRED: "The login's password step timed out (10 minutes) or never happened: log in again",
+  SECOND_FACTOR_INVALID: 'The code from the authenticator app (or the recovery code) is wrong or already used',
+  SECOND_FACTOR_NOT_ENROLLED: 'The admin account has no second factor yet: set one up first',
+  SECOND_FACTOR_ENROLLED: 'The admin account already has a second factor',
+  SECOND_FACTOR_REQUIRED: 'A second factor is required here (a real payment provider): it cannot be skipped',
+  STEP_UP_REQUIRED:
+    'A money action needs a password or second-factor check within the last 15 minutes: POST /api/admin/step-up, then retry',
+  PASSWORD_INCORRECT: "The admin's current password is wrong",
+  PASSWORD_REFUSED: 'The new password is too short, too common (a list of known passwords) or unchanged',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODE_MEANINGS;

@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../lib/api';
 import { getQueryFn } from '../../lib/query-client';
 import { ATTENTION_KEY, MONEY_KEY } from './money-api';
+import type { StepUpGuard } from './step-up-dialog';
 import type { AdminGift, AdminLogin, AdminSetup, AdminStats } from '../../../shared/schemas/admin';
-import { HAS_MORE_HEADER } from '../../../shared/schemas/admin-wire';
+import { HAS_MORE_HEADER, type AdminLoginNext } from '../../../shared/schemas/admin-wire';
 
 export const SETUP_NEEDED_KEY = ['/api/admin/setup-needed'] as const;
 export const STATS_KEY = ['/api/admin/stats'] as const;
@@ -12,7 +13,7 @@ export const RECENT_KEY = ['/api/admin/gifts/recent'] as const;
 export const SEARCH_KEY = '/api/admin/gifts/search';
 
 /** Every admin query except setup-needed: dropped when the session changes. */
-const sessionQueries = (q: { queryKey: readonly unknown[] }) =>
+export const sessionQueries = (q: { queryKey: readonly unknown[] }) =>
   String(q.queryKey[0]).startsWith('/api/admin/') && q.queryKey[0] !== SETUP_NEEDED_KEY[0];
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -62,7 +63,7 @@ export function useSearchGifts(params: SearchParams, enabled: boolean) {
 export function useAdminLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AdminLogin) => apiRequest('POST', '/api/admin/login', input),
+    mutationFn: (input: AdminLogin) => apiRequest<{ next: AdminLoginNext }>('POST', '/api/admin/login', input),
     // A new session: nothing cached under the previous one may show.
     onSuccess: () => queryClient.removeQueries({ predicate: sessionQueries }),
   });
@@ -100,10 +101,10 @@ function refreshGiftLists(queryClient: ReturnType<typeof useQueryClient>) {
   );
 }
 
-export function useProcessExpired() {
+export function useProcessExpired(guard: StepUpGuard) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ processed: number }>('POST', '/api/admin/process-expired'),
+    mutationFn: () => guard(() => apiRequest<{ processed: number }>('POST', '/api/admin/process-expired')),
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: STATS_KEY }), refreshGiftLists(queryClient)]);
     },

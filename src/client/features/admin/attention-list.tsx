@@ -15,6 +15,7 @@ import { toast } from '../../components/ui/use-toast';
 import { isUnauthorized } from './api';
 import { formatAge, formatDateTime, formatDollars } from './format';
 import { useAttentionAction, type AttentionAction } from './money-api';
+import type { StepUpGuard } from './step-up-dialog';
 
 const ACTION_WORDS: Record<AttentionAction, { label: string; busy: string; failed: string }> = {
   'retry-movement': { label: 'Retry now', busy: 'Retrying...', failed: 'Could not retry' },
@@ -23,9 +24,15 @@ const ACTION_WORDS: Record<AttentionAction, { label: string; busy: string; faile
   'unfreeze-claim': { label: 'Unfreeze claim', busy: 'Unfreezing...', failed: 'Could not unfreeze the claim' },
 };
 
-export function AttentionList(props: { list: List | undefined; error: unknown; loading: boolean; reload: () => void }) {
+export function AttentionList(props: {
+  list: List | undefined;
+  error: unknown;
+  loading: boolean;
+  reload: () => void;
+  guard: StepUpGuard;
+}) {
   const navigate = useNavigate();
-  const act = useAttentionAction();
+  const act = useAttentionAction(props.guard);
   const dialog = useRef<HTMLDialogElement>(null);
   const [refunding, setRefunding] = useState<AttentionItem | null>(null);
 

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { getQueryFn } from '../../lib/query-client';
+import type { StepUpGuard } from './step-up-dialog';
 import type { AdminMoney, AttentionList, RetryOutcome } from '../../../shared/schemas/admin-money';
 
 export const MONEY_KEY = ['/api/admin/money'] as const;
@@ -20,13 +21,13 @@ export function useAttentionList(enabled: boolean) {
 export type AttentionAction = 'retry-movement' | 'refund-sender' | 'resolve-attention' | 'unfreeze-claim';
 
 /** One action on one gift; answers the server's words for the operator. */
-export function useAttentionAction() {
+export function useAttentionAction(guard: StepUpGuard) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ giftId, action }: { giftId: number; action: AttentionAction }) => {
-      const answer = await apiRequest<RetryOutcome | { message?: string }>(
-        'POST',
-        `/api/admin/gifts/${giftId}/${action}`,
+      // Money actions may first ask for the code again (step-up-dialog.tsx); unfreeze-claim never does.
+      const answer = await guard(() =>
+        apiRequest<RetryOutcome | { message?: string }>('POST', `/api/admin/gifts/${giftId}/${action}`),
       );
       return { outcome: 'outcome' in answer ? answer.outcome : 'succeeded', message: answer.message ?? '' };
     },

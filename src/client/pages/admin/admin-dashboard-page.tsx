@@ -2,10 +2,10 @@
 // (decision 017), and Gift Management with search, status filter, the gift table with Resend Email and Unfreeze
 // claim. An absent or expired session goes to /admin/login.
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
 import { errorMessage } from '../../lib/api';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
@@ -17,6 +17,8 @@ import { useDebounced } from '../../features/admin/use-debounced';
 import { MoneySection } from '../../features/admin/money-section';
 import { AttentionList } from '../../features/admin/attention-list';
 import { useAdminMoney, useAttentionList } from '../../features/admin/money-api';
+import { useAdminMe } from '../../features/admin/auth-api';
+import { useStepUp } from '../../features/admin/step-up-dialog';
 import {
   isUnauthorized,
   useAdminLogout,
@@ -50,7 +52,9 @@ export default function AdminDashboardPage() {
 
   const resend = useResendEmail();
   const unfreeze = useUnfreezeClaim();
-  const processExpired = useProcessExpired();
+  const me = useAdminMe();
+  const stepUp = useStepUp(me.data?.secondFactor ?? false);
+  const processExpired = useProcessExpired(stepUp.guard);
   const logout = useAdminLogout();
 
   const sessionGone =
@@ -112,6 +116,12 @@ export default function AdminDashboardPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Admin Dashboard</h1>
         <div className="flex flex-wrap gap-2">
+          <Link to="/admin/audit" className={buttonClass('outline')}>
+            Audit log
+          </Link>
+          <Link to="/admin/password" className={buttonClass('outline')}>
+            Change password
+          </Link>
           <Button onClick={onProcessExpired} disabled={processExpired.isPending || !stats.data}>
             {processExpired.isPending ? 'Processing...' : 'Process Expired'}
           </Button>
@@ -120,6 +130,16 @@ export default function AdminDashboardPage() {
           </Button>
         </div>
       </div>
+
+      {me.data && !me.data.secondFactor ? (
+        <p role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          This account has no second factor: anyone with its password can sign in.{' '}
+          <Link to="/admin/second-factor" className="font-medium underline">
+            Set up an authenticator app
+          </Link>
+        </p>
+      ) : null}
+      {stepUp.element}
 
       <div className="mt-6">
         <StatCards stats={stats.data ?? undefined} />
@@ -136,6 +156,7 @@ export default function AdminDashboardPage() {
         error={isUnauthorized(attention.error) ? null : attention.error}
         loading={attention.isPending && attention.fetchStatus !== 'idle'}
         reload={() => void attention.refetch()}
+        guard={stepUp.guard}
       />
 
       <Card className="mt-8 p-4 sm:p-6">

@@ -1,4 +1,7 @@
-// Admin login: e-mail and password with a show/hide toggle; setup first while it is needed.
+// Admin login: e-mail and password with a show/hide toggle, then the code from the authenticator app (or a
+// recovery code) when the account has a second factor; an account that must enrol one goes to its setup page.
+// Setup first while it is needed.
+import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
@@ -11,6 +14,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { dismiss, toast } from '../../components/ui/use-toast';
 import { PasswordInput } from '../../features/admin/password-input';
 import { useAdminLogin, useSetupNeeded } from '../../features/admin/api';
+import { SecondFactorStep } from '../../features/admin/second-factor-step';
 import type { AdminLogin } from '../../../shared/schemas/admin';
 import { LOGIN_MISSING_MESSAGE } from '../../../shared/schemas/admin-wire';
 import { lazyZodSchema } from '../../lib/lazy-zod-resolver';
@@ -22,6 +26,7 @@ export default function AdminLoginPage() {
   const navigate = useNavigate();
   const setup = useSetupNeeded();
   const login = useAdminLogin();
+  const [askCode, setAskCode] = useState(false);
   // A missing field is said once, in a toast, not under each field; the focus still moves to it.
   const { register, handleSubmit } = useForm({
     resolver: adminLogin.resolver,
@@ -29,6 +34,7 @@ export default function AdminLoginPage() {
   });
 
   if (setup.isPending) return <Spinner />;
+  if (askCode) return <SecondFactorStep onDone={() => navigate('/admin/dashboard')} />;
   if (setup.data?.setupNeeded) return <Navigate to="/admin/setup" replace />;
 
   const onInvalid = (errors: FieldErrors<AdminLogin>) => {
@@ -37,10 +43,11 @@ export default function AdminLoginPage() {
   };
   const onValid = (credentials: AdminLogin) => {
     login.mutate(credentials, {
-      onSuccess: () => {
-        // An earlier "Login failed" must not linger over the dashboard.
+      onSuccess: ({ next }) => {
+        // An earlier "Login failed" must not linger over the next step.
         dismiss();
-        navigate('/admin/dashboard');
+        if (next === 'second-factor') setAskCode(true);
+        else navigate(next === 'enrol' ? '/admin/second-factor' : '/admin/dashboard');
       },
       onError: (error) =>
         toast({ title: 'Login failed', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),

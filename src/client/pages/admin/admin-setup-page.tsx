@@ -1,11 +1,10 @@
-// First-time admin setup: offered only while the server says setup is needed.
-import { useState } from 'react';
+// First-time admin setup: offered only while the server says setup is needed; then on to the second factor.
 import { useForm } from 'react-hook-form';
-import { Link, Navigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePageMeta } from '../../lib/page-meta';
 import { errorMessage } from '../../lib/api';
-import { Button, buttonClass } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -37,23 +36,12 @@ export default function AdminSetupPage() {
     handleSubmit,
     formState: { errors },
   } = useForm({ resolver: adminSetupForm.resolver, defaultValues: EMPTY });
-  const [done, setDone] = useState(false);
+  const navigate = useNavigate();
 
-  if (done) {
-    return (
-      <section className="mx-auto max-w-md px-4 py-12 sm:py-16">
-        <Card className="text-center">
-          <h1 className="text-2xl font-bold text-slate-900">Setup Complete</h1>
-          <p className="mt-2 text-slate-700">Your admin account has been created. You can now log in.</p>
-          <Link to="/admin/login" className={`${buttonClass('primary')} mt-6 w-full`}>
-            Go to Login
-          </Link>
-        </Card>
-      </section>
-    );
-  }
   if (setupNeeded.isPending) return <Spinner />;
-  if (setupNeeded.data && !setupNeeded.data.setupNeeded) return <Navigate to="/admin/login" replace />;
+  // Not after this page's own setup, which goes on to the second factor.
+  if (setupNeeded.data && !setupNeeded.data.setupNeeded && !setup.isSuccess)
+    return <Navigate to="/admin/login" replace />;
 
   const onValid = (form: AdminSetupForm) => {
     const { confirmPassword: _confirm, setupCode, ...rest } = form;
@@ -61,8 +49,9 @@ export default function AdminSetupPage() {
     const payload = setupNeeded.data?.setupCodeRequired ? { ...rest, setupCode } : rest;
     setup.mutate(payload, {
       onSuccess: () => {
-        setDone(true);
         queryClient.setQueryData(SETUP_NEEDED_KEY, { setupNeeded: false });
+        // The account exists; the second factor is set up next, in the session setup opened (decision 020).
+        navigate('/admin/second-factor');
       },
       onError: (error) =>
         toast({

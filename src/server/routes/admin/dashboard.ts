@@ -1,5 +1,5 @@
 // Admin API for a signed-in admin (under the session guard, index.ts): logout, stats, gift lists, resend, unfreeze a
-// claim, process-expired.
+// claim, process-expired (a money action, recent-auth.ts).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +23,7 @@ import { resendGiftEmail } from '../../services/admin/resend.js';
 import { processExpiredAsAdmin } from '../../services/admin/expire-now.js';
 import { unfreezeClaim } from '../../services/admin/unfreeze-claim.js';
 import { adminActor } from './auth.js';
+import { audited, requireRecentAuth } from './recent-auth.js';
 
 export const adminDashboardRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -86,6 +87,7 @@ export const adminDashboardRoutes =
     app.post(
       '/api/admin/gifts/:id/resend-email',
       {
+        ...audited(deps, 'resend_email'),
         schema: {
           summary: 'Resend the claim e-mail with a fresh link (paid gifts only)',
           params: giftIdParamSchema,
@@ -101,6 +103,7 @@ export const adminDashboardRoutes =
     app.post(
       '/api/admin/gifts/:id/unfreeze-claim',
       {
+        ...audited(deps, 'unfreeze_claim'),
         schema: {
           summary: 'Unfreeze a claim frozen after too many wrong security answers (after checking with the recipient)',
           params: giftIdParamSchema,
@@ -116,8 +119,9 @@ export const adminDashboardRoutes =
     app.post(
       '/api/admin/process-expired',
       {
+        ...requireRecentAuth(deps, 'process_expired'),
         schema: {
-          summary: 'Expire and refund every due gift now',
+          summary: 'Expire and refund every due gift now (a money action: needs a check within 15 minutes)',
           response: { 200: processedSchema, ...errorResponses },
         },
       },

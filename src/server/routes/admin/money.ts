@@ -1,6 +1,7 @@
 // Admin API for money: the ledger's totals, the attention list and its actions (decision 017). Every route sits
 // under the admin session guard (index.ts: 401 without one); the actions are POSTs, so the app's cross-site check (http/security.ts)
-// guards them like every other admin action, and each is recorded in the security log with the admin's id.
+// guards them like every other admin action, and each is recorded in the security log with the admin's id. The
+// actions move money: each needs a check within 15 minutes (requireRecentAuth, decision 020) and writes an audit row.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { errorResponses } from '../../http/contracts.js';
@@ -12,6 +13,7 @@ import { retryGiftMovement } from '../../services/admin/retry-movement.js';
 import { refundSender } from '../../services/admin/refund-sender.js';
 import { resolveAttention } from '../../services/admin/resolve-attention.js';
 import { adminActor } from './auth.js';
+import { requireRecentAuth } from './recent-auth.js';
 
 export const adminMoneyRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -41,6 +43,7 @@ export const adminMoneyRoutes =
     app.post(
       '/api/admin/gifts/:id/retry-movement',
       {
+        ...requireRecentAuth(deps, 'retry_movement'),
         schema: {
           summary: "Retry now: attempt the gift's waiting or failed payout or refund at once",
           params: giftIdParamSchema,
@@ -53,6 +56,7 @@ export const adminMoneyRoutes =
     app.post(
       '/api/admin/gifts/:id/refund-sender',
       {
+        ...requireRecentAuth(deps, 'refund_sender'),
         schema: {
           summary: 'Refund sender: send the money the gift holds back to the sender (only while it is undecided)',
           params: giftIdParamSchema,
@@ -68,6 +72,7 @@ export const adminMoneyRoutes =
     app.post(
       '/api/admin/gifts/:id/resolve-attention',
       {
+        ...requireRecentAuth(deps, 'resolve_attention'),
         schema: {
           summary: "Mark resolved: clear the gift's attention flag (refused while its cause remains)",
           params: giftIdParamSchema,

@@ -1,9 +1,16 @@
-// The admin routes open to anyone: what the login and setup pages need before anyone is signed in. They sit
-// outside the session guard (index.ts); every other admin route sits under it.
+// The admin routes open to anyone: what the login and setup pages need before anyone is signed in (the login's
+// second step reads the pending session of its first). They sit outside the session guard (index.ts); every other
+// admin route sits under it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { errorResponses } from '../../http/contracts.js';
-import { sessionCookie, setSessionCookie } from '../../http/session-auth.js';
+import {
+  clearPendingCookie,
+  pendingCookie,
+  sessionCookie,
+  setPendingCookie,
+  setSessionCookie,
+} from '../../http/session-auth.js';
 import {
   adminLoginResponseSchema,
   adminLoginSchema,
@@ -12,7 +19,8 @@ import {
   successSchema,
 } from '../../../shared/schemas/admin.js';
 import { createFirstAdmin, isSetupNeeded, setupCodeRequired } from '../../services/admin/setup.js';
-import { loginAdmin } from '../../services/admin/login.js';
+import { completeLoginWithCode, loginAdmin, openPendingSession } from '../../services/admin/login.js';
+import { adminSecondFactorSchema } from '../../../shared/schemas/admin-auth.js';
 import { adminTags as tags } from './auth.js';
 
 export const adminOpenRoutes =
@@ -41,8 +49,12 @@ export const adminOpenRoutes =
         },
       },
       async (request, reply) => {
-        await createFirstAdmin(deps, request.body, request.ip);
-        return reply.status(201).send({ success: true, message: 'Admin account created. You can now log in.' });
+        const { id } = await createFirstAdmin(deps, request.body, request.ip);
+        // Straight on to enrolling the second factor (decision 020), in a pending session.
+        setPendingCookie(reply, deps, await openPendingSession(deps, id));
+        return reply
+          .status(201)
+          .send({ success: true, message: 'Admin account created. Now set up the second factor.' });
       },
     );
 
@@ -50,16 +62,45 @@ export const adminOpenRoutes =
       '/api/admin/login',
       {
         schema: {
-          summary: 'Log in; starts an admin session cookie',
+          summary:
+            'Log in with the password; starts the admin session, or (next: second-factor / enrol) a pending one for the code',
           tags,
           body: adminLoginSchema,
           response: { 200: adminLoginResponseSchema, ...errorResponses },
         },
       },
       async (request, reply) => {
-        const { sessionId, admin } = await loginAdmin(deps, request.body, request.ip, sessionCookie(request, 'admin'));
+        const result = await loginAdmin(deps, request.body, request.ip, sessionCookie(request, 'admin'));
+        if (result.next !== 'signed-in') {
+          setPendingCookie(reply, deps, result.pendingId);
+          return { success: true as const, next: result.next };
+        }
+        setSessionCookie(reply, deps, 'admin', result.sessionId);
+        return { success: true as const, next: result.next, admin: result.admin };
+      },
+    );
+
+    app.post(
+      '/api/admin/login/second-factor',
+      {
+        schema: {
+          summary:
+            "The login's second step (pending session cookie): the code from the authenticator app, or a recovery code",
+          tags,
+          body: adminSecondFactorSchema,
+          response: { 200: adminLoginResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { sessionId, admin } = await completeLoginWithCode(
+          deps,
+          pendingCookie(request),
+          request.body.code,
+          request.ip,
+        );
+        clearPendingCookie(reply, deps);
         setSessionCookie(reply, deps, 'admin', sessionId);
-        return { success: true as const, admin };
+        return { success: true as const, next: 'signed-in' as const, admin };
       },
     );
   };

@@ -7,6 +7,8 @@ import { hashSecret, safeEqual, sha256 } from '../../crypto.js';
 import { forbidden } from '../../errors.js';
 import type { AdminSetup } from '../../../shared/schemas/admin.js';
 import { logSecurityEvent } from '../security-log.js';
+import { assertPasswordAllowed } from './password-policy.js';
+import { recordAudit } from './audit.js';
 
 export const SETUP_CODE_MESSAGE =
   'The setup code is missing or wrong. It is printed in the server log when the server starts (or set by ADMIN_SETUP_CODE).';
@@ -46,6 +48,7 @@ export async function createFirstAdmin(
     await logSecurityEvent(deps.db, deps.clock, { event: 'admin.setup_code_refused', ip });
     throw forbidden(SETUP_CODE_MESSAGE, 'ADMIN_SETUP_CODE_INVALID');
   }
+  assertPasswordAllowed(input.password);
   const passwordHash = await hashSecret(input.password);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -62,6 +65,7 @@ export async function createFirstAdmin(
       .returning({ id: admins.id });
     if (!row) throw forbidden(SETUP_DONE_MESSAGE, 'ADMIN_SETUP_DONE');
     await logSecurityEvent(tx, deps.clock, { event: 'admin.setup', actor: input.email.toLowerCase(), ip });
+    await recordAudit(tx, deps.clock, { adminId: row.id, ip, action: 'setup', outcome: 'success' });
     return row;
   });
 }

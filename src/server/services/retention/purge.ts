@@ -1,8 +1,8 @@
 // Data retention (docs/data-retention.md, decision 012). 60 days after a gift is claimed, refunded, left expired
 // (a refund that never completed) or abandoned unpaid, its personal data is erased — amounts, statuses, dates and provider ids stay as the 7-year payment record. Support messages go
 // after 2 years, security log entries after 1 year, expired sessions and sign-in links at once. Payout-account
-// links go with the last gift to that address; e-mail addresses typed at failed admin logins are replaced by their
-// hash after 30 days; sign-in e-mails that were never delivered are erased after a day (their link is dead).
+// links go with the last gift to that address; e-mail addresses typed at failed admin logins are replaced by a
+// keyed hash (HMAC under DIGEST_SECRET) after 30 days; sign-in e-mails that were never delivered are erased after a day (their link is dead).
 // Every step is a batched, idempotent statement on rows claimed with SKIP LOCKED, so several instances may run it.
 import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
@@ -15,6 +15,7 @@ import {
   outbox,
   rateEvents,
   securityLog,
+  adminAudit,
   sessions,
   personalDataDueAt,
   recipientNameKey,
@@ -23,6 +24,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
 import { ERASED_MESSAGE } from '../../email/outbox.js';
+import { keyedDigest, sha256 } from '../../crypto.js';
 import { DAY } from '../../clock.js';
 import {
   RETENTION_GIFT_DATA_DAYS,
@@ -34,6 +36,7 @@ export interface PurgeResult {
   giftsErased: number;
   contactMessagesDeleted: number;
   securityLogDeleted: number;
+  auditLogDeleted: number;
   housekeeping: number;
   payoutAccountsDeleted: number;
   failedLoginAddressesHashed: number;
@@ -84,13 +87,18 @@ const ERASED_GIFT_FIELDS = {
   thankYouNote: null,
 } as const;
 
-export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<PurgeResult> {
+export async function purgeExpiredData(deps: {
+  db: Db;
+  clock: Clock;
+  config: { digestSecret?: string };
+}): Promise<PurgeResult> {
   const now = deps.clock.now();
   const giftCutoff = new Date(now.getTime() - RETENTION_GIFT_DATA_DAYS * DAY);
   const result: PurgeResult = {
     giftsErased: 0,
     contactMessagesDeleted: 0,
     securityLogDeleted: 0,
+    auditLogDeleted: 0,
     housekeeping: 0,
     payoutAccountsDeleted: 0,
     failedLoginAddressesHashed: 0,
@@ -136,19 +144,11 @@ export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<
   result.payoutAccountsDeleted = orphanAccounts.length;
 
   const failedLoginCutoff = new Date(now.getTime() - FAILED_LOGIN_ADDRESS_DAYS * DAY);
-  const hashed = await deps.db
-    .update(securityLog)
-    .set({ actor: sql`'sha256:' || encode(sha256(convert_to(lower(${securityLog.actor}), 'UTF8')), 'hex')` })
-    .where(
-      and(
-        inArray(securityLog.event, HASHED_ACTOR_EVENTS),
-        lte(securityLog.createdAt, failedLoginCutoff),
-        isNotNull(securityLog.actor),
-        sql`${securityLog.actor} not like 'sha256:%'`,
-      ),
-    )
-    .returning({ id: securityLog.id });
-  result.failedLoginAddressesHashed = hashed.length;
+  result.failedLoginAddressesHashed = await hashFailedLoginActors(
+    deps.db,
+    deps.config.digestSecret!,
+    failedLoginCutoff,
+  );
 
   // A sign-in e-mail not delivered within a day carries a dead link: stop trying and erase it.
   await deps.db
@@ -179,7 +179,13 @@ export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<
     .delete(securityLog)
     .where(lte(securityLog.createdAt, securityCutoff))
     .returning({ id: securityLog.id });
+  // The operators' audit log is kept exactly as long as the security log (decision 020).
+  const deletedAudit = await deps.db
+    .delete(adminAudit)
+    .where(lte(adminAudit.createdAt, securityCutoff))
+    .returning({ id: adminAudit.id });
   result.securityLogDeleted = deletedLog.length;
+  result.auditLogDeleted = deletedAudit.length;
 
   const expiredSessions = await deps.db
     .delete(sessions)
@@ -195,4 +201,41 @@ export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<
     .returning({ id: rateEvents.id });
   result.housekeeping = expiredSessions.length + expiredLinks.length + oldAttempts.length;
   return result;
+}
+
+/**
+ * The address typed at a failed login, once 30 days old, becomes `hmac:<HMAC(DIGEST_SECRET, sha256(address))>`: the
+ * same address still gives the same value (the log's failures can be grouped), but nobody holding a backup without
+ * the secret can test a guessed address. Rows hashed before (plain `sha256:<hex>`) are keyed the same way, so they
+ * match the new ones. The HMAC is made here, not in SQL (PGlite has no pgcrypto); an update only takes a row whose
+ * actor is still the one read, so instances running this at once never hash twice.
+ */
+async function hashFailedLoginActors(db: Db, secret: string, cutoff: Date): Promise<number> {
+  let count = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: securityLog.id, actor: securityLog.actor })
+      .from(securityLog)
+      .where(
+        and(
+          inArray(securityLog.event, HASHED_ACTOR_EVENTS),
+          lte(securityLog.createdAt, cutoff),
+          isNotNull(securityLog.actor),
+          sql`${securityLog.actor} not like 'hmac:%'`,
+        ),
+      )
+      .limit(BATCH);
+    for (const row of rows) {
+      const plain = row.actor!.startsWith('sha256:')
+        ? row.actor!.slice('sha256:'.length)
+        : sha256(row.actor!.toLowerCase());
+      const updated = await db
+        .update(securityLog)
+        .set({ actor: `hmac:${keyedDigest(secret, 'failed-login-address', plain)}` })
+        .where(and(eq(securityLog.id, row.id), eq(securityLog.actor, row.actor!)))
+        .returning({ id: securityLog.id });
+      count += updated.length;
+    }
+    if (rows.length < BATCH) return count;
+  }
 }
