@@ -3,7 +3,8 @@
 // the audit log with its one-year retention.
 import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { adminAudit, admins } from '../../src/server/db/schema.js';
+import { adminAudit, admins, rateEvents } from '../../src/server/db/schema.js';
+import { keyedDigest, sha256 } from '../../src/server/crypto.js';
 import { DAY } from '../../src/server/clock.js';
 import { recordAudit } from '../../src/server/services/admin/audit.js';
 import { purgeExpiredData } from '../../src/server/services/retention/purge.js';
@@ -86,6 +87,12 @@ describeEachEngine('admin passwords, throttles, step-up and audit', (ctx) => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(refused.json().message).toBe('Too many failed login attempts. Please try again in 15 minutes.');
+    // The counters name the account by a keyed digest: neither the address nor a plain hash anyone could compute.
+    const buckets = (await ctx().db.select({ bucket: rateEvents.bucket }).from(rateEvents)).map((r) => r.bucket);
+    const account = `admin-login:account:${keyedDigest(ctx().deps.config.digestSecret!, 'admin-login', ADMIN.email)}`;
+    expect(buckets).toContain(account);
+    for (const plain of [ADMIN.email, sha256(ADMIN.email), sha256(ADMIN.email.toUpperCase())])
+      expect(buckets.join('\n')).not.toContain(plain);
     ctx().clock.advance(15 * MINUTE + SECOND);
     expect((await login(ADMIN.email, ADMIN.password, '10.2.1.1')).statusCode).toBe(200);
   });
