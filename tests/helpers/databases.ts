@@ -134,6 +134,19 @@ async function createCheckedTestDatabase(engine: Engine): Promise<TestDatabase> 
   return checkedOnClose(database, { url: empty.url, drop: empty.drop });
 }
 
+/**
+ * The database a server process of a browser or process test runs on (its PGlite directory, or a PostgreSQL
+ * database made by createTestDatabase), opened and migrated here to make its gifts through the product before
+ * the server starts (tests/e2e/helpers/before-start.ts). Closing checks its ledger; nothing is dropped.
+ */
+export async function openTestDatabaseAt(
+  where: { pgliteDir: string } | { databaseUrl: string },
+): Promise<TestDatabase> {
+  const database = await openDatabase('pgliteDir' in where ? where : { ...where, poolMax: 5 });
+  await database.migrate();
+  return checkedOnClose(database, {});
+}
+
 /** A new, empty (unmigrated) PostgreSQL database on TEST_DATABASE_URL's server, named for the leftover sweep. */
 export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
