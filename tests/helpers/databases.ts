@@ -108,21 +108,7 @@ async function dropLeftovers(admin: pg.Client): Promise<string[]> {
   return leftovers;
 }
 
-/**
- * `ledgerCheck: false` only for the two PostgreSQL process tests that still seed raw gift rows (tests/helpers/seed.ts);
- * every API test file keeps the check.
- */
-export async function createTestDatabase(
-  engine: Engine,
-  { ledgerCheck = true }: { ledgerCheck?: boolean } = {},
-): Promise<TestDatabase> {
-  const tested = await createCheckedTestDatabase(engine);
-  if (ledgerCheck) return tested;
-  tested.checkLedgerWith({ now: () => new Date(), attentionAfterMs: 0, skip: true });
-  return tested;
-}
-
-async function createCheckedTestDatabase(engine: Engine): Promise<TestDatabase> {
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const database = await openDatabase({});
     await database.migrate();
