@@ -11,6 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { SCHEMA_SHAPE_SQL, shapeLines } from './lib/schema-shape.mjs';
 
 const MIGRATIONS = 'src/server/db/migrations';
 const problems = [];
@@ -108,14 +109,7 @@ async function shapeOf(serverUrl, label, apply) {
     // Migration 0002 creates the extension itself; the schema-only database needs it for the trigram index.
     if (label === 'schema') await client.query('create extension if not exists pg_trgm');
     await apply(drizzle(client));
-    const { rows } = await client.query(`
-      select 'column ' || table_name || '.' || column_name || ' ' || data_type || ' null=' || is_nullable
-             || ' default=' || coalesce(column_default, '') as r
-        from information_schema.columns where table_schema = 'public'
-      union all select 'index ' || indexdef from pg_indexes where schemaname = 'public'
-      union all select 'constraint ' || conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid)
-        from pg_constraint where connamespace = 'public'::regnamespace`);
-    return rows.map((row) => row.r);
+    return shapeLines((await client.query(SCHEMA_SHAPE_SQL)).rows);
   } finally {
     await client.end().catch(() => {});
     await admin.query(`drop database if exists "${name}" with (force)`);

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { SETUP_CODE_MESSAGE, setupCodeNotice } from '../../src/server/services/admin/setup.js';
 import { ADMIN } from '../helpers/admin.js';
 import { describeEachEngine } from '../helpers/test-app.js';
+import { PRODUCTION_DIGEST_SECRET } from '../helpers/secrets.js';
 
 const CODE = 'correct-setup-code-1234';
 
@@ -48,7 +49,7 @@ describe('the setup code at start', () => {
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
     PUBLIC_URL: 'https://gift.example',
     SMTP_URL: 'smtp://mail.example:587',
-    DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
+    DIGEST_SECRET: PRODUCTION_DIGEST_SECRET,
     ADMIN_TOTP_KEY: 'an operator key for the second factor, 32+ chars',
   };
   it('is made up at every start in production and printed, unless ADMIN_SETUP_CODE gives it', () => {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { MIGRATIONS_DIR, openDatabase, type Database } from '../../src/server/db/client.js';
 import { ENGINES, createEmptyPostgresDatabase, type Engine } from '../helpers/databases.js';
+import { SCHEMA_SHAPE_SQL, shapeLines } from '../../scripts/lib/schema-shape.mjs';
 
 const OLD_MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/migrations-at-0013');
 const journalLength = (folder: string) =>
@@ -17,22 +18,9 @@ async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promi
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** Columns, indexes and constraints of the public schema, one line each, sorted. */
+/** Columns, indexes and constraints of the public schema, one line each, sorted (as `npm run db:check` reads them). */
 async function shapeOf(database: Database): Promise<string[]> {
-  const columns = await rows<{ line: string }>(
-    database,
-    sql`select table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') as line
-          from information_schema.columns where table_schema = 'public'`,
-  );
-  const indexes = await rows<{ line: string }>(
-    database,
-    sql`select indexdef as line from pg_indexes where schemaname = 'public'`,
-  );
-  const constraints = await rows<{ line: string }>(
-    database,
-    sql`select conname || ' ' || pg_get_constraintdef(oid) as line from pg_constraint where connamespace = 'public'::regnamespace`,
-  );
-  return [...columns, ...indexes, ...constraints].map((r) => r.line).sort();
+  return shapeLines(await rows<{ line: string }>(database, sql.raw(SCHEMA_SHAPE_SQL)));
 }
 
 /** An empty, unmigrated database of the engine, and how to get rid of it. */

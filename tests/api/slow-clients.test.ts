@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/server/config.js';
 import { TIMEOUT_CHECK_INTERVAL_MS, worstCaseCutOffMs } from '../../src/server/http/timeouts.js';
 import { buildTestApp, type TestContext } from '../helpers/test-app.js';
+import { PRODUCTION_DIGEST_SECRET } from '../helpers/secrets.js';
 
 const HEADERS_MS = 1000;
 const REQUEST_MS = 2000;
@@ -118,7 +119,7 @@ describe('slow clients', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
       SMTP_URL: 'smtp://mail.example:587',
       PUBLIC_URL: 'https://gifts.example',
-      DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
+      DIGEST_SECRET: PRODUCTION_DIGEST_SECRET,
       ADMIN_TOTP_KEY: 'an operator key for the second factor, 32+ chars',
     });
     expect(worstCaseCutOffMs(production)).toBeLessThanOrEqual(30_000);

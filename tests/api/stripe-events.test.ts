@@ -16,6 +16,7 @@ import {
   stripeSignature,
 } from '../helpers/gift-payload.js';
 import { describeEachEngine } from '../helpers/test-app.js';
+import { PRODUCTION_DIGEST_SECRET } from '../helpers/secrets.js';
 
 type Json = Record<string, unknown>;
 const event = (id: string, type: string, object: Json, extra: Json = {}) =>
@@ -310,7 +311,7 @@ describe('Stripe adapter configuration', () => {
     STRIPE_WEBHOOK_SECRET: 'whsec_platform',
     SMTP_URL: 'smtp://mail.example:587',
     PUBLIC_URL: 'https://gift.example',
-    DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
+    DIGEST_SECRET: PRODUCTION_DIGEST_SECRET,
     ADMIN_TOTP_KEY: 'an operator key for the second factor, 32+ chars',
   };
   it('verifies with STRIPE_CONNECT_WEBHOOK_SECRET beside STRIPE_WEBHOOK_SECRET', () => {

@@ -1,5 +1,5 @@
 // The dashboard's Money section and Needs attention list in Chromium on the built server (decision 017): the
-// list's error state and "Try again"; the ledger totals of two paid gifts; two flagged gifts and a frozen claim
+// list's error state and "Try again"; the ledger totals of three paid gifts; two flagged gifts and a frozen claim
 // listed with their reasons; Unfreeze claim lifts the freeze; Mark resolved (by keyboard) removes a flagged gift;
 // Refund sender asks first (Escape keeps the gift), then refunds, the list says "Nothing needs attention" and the
 // totals move the gift amount from owed to refunded. No axe-core violations in each state.
@@ -8,42 +8,38 @@ import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { openDatabase } from '../../src/server/db/client.js';
-import { ManualClock } from '../../src/server/clock.js';
-import { postCharge } from '../../src/server/services/ledger/post.js';
+import { DAY } from '../../src/server/clock.js';
 import { feeCents } from '../../src/shared/money.js';
-import { seedGift } from '../helpers/seed.js';
+import { frozenGift, mismatchedGift, reversedGift } from '../helpers/gifts.js';
+import { makeBeforeStart } from './helpers/before-start.js';
 import { FROZEN_REASON } from '../../src/server/services/claims/claim.js';
 import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 
 const ADMIN = { firstName: 'Olive', lastName: 'Owner', email: 'owner@example.com', password: 'correct horse battery' };
-const MISMATCH =
-  'Payment does not match the gift: paid 4000 USD cents, expected 4551 USD cents. No claim e-mail was sent.';
-const REVERSED = 'Transfer tr_e2e was reversed (3000 cents came back): decide whether to pay again or refund.';
+const MISMATCH = `Payment does not match the gift: paid 4000 USD cents, expected ${4200 + feeCents(4200) + 100} USD cents. No claim e-mail was sent.`;
+const REVERSED = /^Transfer \S+ was reversed \(3000 cents came back\): decide whether to pay again or refund\.$/;
 
-/** Two paid gifts with their charges in the ledger, each flagged, seeded before the server starts. */
-async function seedDataDir(dataDir: string) {
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-  await database.migrate();
-  const ctx = { db: database.db, clock: new ManualClock(new Date()) };
-  const seeded = [];
-  for (const [amountCents, reason] of [
-    [4200, MISMATCH],
-    [3000, REVERSED],
-  ] as const) {
-    const { gift } = await seedGift(ctx, { amountCents, tipCents: 100, needsAttention: reason });
-    await database.db.transaction((tx) => postCharge(tx, gift, 'e2e', gift.paymentIntentId, ctx.clock.now()));
-    seeded.push(gift);
-  }
-  // Frozen after too many wrong answers: on the list, with the gift list's Unfreeze claim.
-  const { gift: frozen } = await seedGift(ctx, {
-    amountCents: 2000,
-    claimFrozenAt: ctx.clock.now(),
-    needsAttention: FROZEN_REASON,
-  });
-  await database.close();
-  return { refundable: seeded[0]!, reversed: seeded[1]!, frozen };
+/**
+ * Three gifts on the attention list for their real causes, made through the product on the server's database
+ * before it starts: a checkout paid 40.00 for a gift asking 45.51 (held, its 40.00 charge in the ledger), a claimed
+ * gift whose transfer the provider took back (sandbox console), and a claim frozen by wrong answers.
+ */
+async function giftsBeforeStart(dataDir: string) {
+  return makeBeforeStart(
+    { dataDir },
+    async (ctx) => {
+      // Frozen after too many wrong answers (the lock waits move the app's clock a day): on the list, with the gift
+      // list's Unfreeze claim.
+      const frozen = (await frozenGift(ctx, { amountCents: 2000, tipCents: 100 })).gift;
+      // The two flagged just now, so the list says they have waited minutes.
+      ctx.clock.set(new Date(Date.now() - 30_000));
+      const refundable = await mismatchedGift(ctx, 4000, { amountCents: 4200, tipCents: 100 });
+      const reversed = (await reversedGift(ctx, { amountCents: 3000, tipCents: 100 })).gift;
+      return { refundable, reversed, frozen };
+    },
+    { clockStart: new Date(Date.now() - 2 * DAY) },
+  );
 }
 
 /** axe-core's violations on the page as it is now, one line each. */
@@ -62,10 +58,10 @@ const figure = (page: Page, label: string) =>
 describeE2E('admin attention list in Chromium', () => {
   const browser = useBrowser();
   let server: RunningServer;
-  let seeded: Awaited<ReturnType<typeof seedDataDir>>;
+  let seeded: Awaited<ReturnType<typeof giftsBeforeStart>>;
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-attention-'));
-    seeded = await seedDataDir(dataDir);
+    seeded = await giftsBeforeStart(dataDir);
     server = await startServer({}, { dataDir });
     const setup = await fetch(`${server.url}/api/admin/setup`, {
       method: 'POST',
@@ -92,12 +88,13 @@ describeE2E('admin attention list in Chromium', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/admin/dashboard');
 
-    // Money: both gifts' charges, fees and tips; their amounts still owed.
+    // Money: the three charges (the mismatched payment held whole as owed, the others split into amount, fee and
+    // tip); every amount still owed, the reversed transfer's back with its gift.
     const money = page.getByRole('region', { name: 'Money' });
     await money.locator('dd', { hasText: '$' }).first().waitFor();
-    const collected = 4200 + 3000 + feeCents(4200) + feeCents(3000) + 200;
+    const collected = 4000 + 3000 + feeCents(3000) + 100 + 2000 + feeCents(2000) + 100;
     expect(await figure(page, 'Collected')).toBe(`$${(collected / 100).toFixed(2)}`);
-    expect(await figure(page, 'Owed to recipients')).toBe('$72.00');
+    expect(await figure(page, 'Owed to recipients')).toBe('$90.00');
     expect(await figure(page, 'Refunded')).toBe('$0.00');
     expect(await figure(page, 'Tips')).toBe('$2.00');
 
@@ -145,8 +142,8 @@ describeE2E('admin attention list in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'Refund made; the sender has been told.' }).first().waitFor();
     await attention.getByText('Nothing needs attention').waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await expect.poll(() => figure(page, 'Refunded')).toBe('$42.00');
-    expect(await figure(page, 'Owed to recipients')).toBe('$30.00');
+    await expect.poll(() => figure(page, 'Refunded')).toBe('$40.00');
+    expect(await figure(page, 'Owed to recipients')).toBe('$50.00');
     await page.context().close();
   });
 });

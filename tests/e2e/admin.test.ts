@@ -6,9 +6,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { openDatabase } from '../../src/server/db/client.js';
-import { ManualClock } from '../../src/server/clock.js';
-import { seedGift } from '../helpers/seed.js';
+import { DAY } from '../../src/server/clock.js';
+import { claimedGift, frozenGift, givenGift, pendingGift, refundedGift } from '../helpers/gifts.js';
+import { makeBeforeStart } from './helpers/before-start.js';
 import { FROZEN_REASON } from '../../src/server/services/claims/claim.js';
 import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
 import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
@@ -17,59 +17,43 @@ import { freshTotp } from '../helpers/admin.js';
 
 const ADMIN = { firstName: 'Olive', lastName: 'Owner', email: 'owner@example.com', password: 'correct horse battery' };
 
-/** Seeds gifts into the server's embedded database before it starts (PGlite allows one process at a time). */
-async function seedDataDir(dataDir: string): Promise<void> {
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
-  await database.migrate();
-  const now = Date.now();
-  const ctx = { db: database.db, clock: new ManualClock(new Date(now)) };
-  await seedGift(ctx, {
-    amountCents: 2500,
-    recipientFirstName: 'Zelda',
-    recipientLastName: 'Quill',
-    recipientEmail: 'zelda.quill@example.com',
-  });
-  await seedGift(ctx, {
-    amountCents: 10000,
-    recipientFirstName: 'Milo',
-    recipientLastName: 'Stone',
-    recipientEmail: 'milo@example.com',
-    // Frozen after too many wrong answers (decision 012): the list says why an operator must look.
-    claimFrozenAt: new Date(now),
-    needsAttention: FROZEN_REASON,
-  });
-  await seedGift(ctx, {
-    status: 'claimed',
-    amountCents: 5000,
-    recipientFirstName: 'Cora',
-    recipientEmail: 'cora@example.com',
-    claimedAt: new Date(now),
-  });
-  await seedGift(ctx, {
-    status: 'pending',
-    amountCents: 7500,
-    recipientFirstName: 'Penny',
-    recipientEmail: 'penny@example.com',
-  });
-  await seedGift(ctx, {
-    status: 'refunded',
-    amountCents: 4000,
-    recipientFirstName: 'Rufus',
-    recipientEmail: 'rufus@example.com',
-  });
-  for (const [first, email] of [
-    ['Dora', 'dora@example.com'],
-    ['Dean', 'dean@example.com'],
-  ]) {
-    await seedGift(ctx, {
-      amountCents: 3000,
-      recipientFirstName: first,
-      recipientEmail: email,
-      // Already due: the server runs with its expiry job paused, so only the button refunds them.
-      expiresAt: new Date(now - 60_000),
-    });
-  }
-  await database.close();
+/**
+ * The gifts the server finds at its start, made through the product on its embedded database (PGlite allows one
+ * process at a time): one paid, one frozen by wrong answers, one claimed, one never paid, one cancelled and
+ * refunded (made two days back on the app's clock), and two past their claim window (made 40 days back).
+ */
+async function giftsBeforeStart(dataDir: string): Promise<void> {
+  await makeBeforeStart(
+    { dataDir },
+    async (ctx) => {
+      for (const [first, email] of [
+        ['Dora', 'dora@example.com'],
+        ['Dean', 'dean@example.com'],
+      ]) {
+        // Already due: the server runs with its expiry job paused, so only the button refunds them.
+        await givenGift(ctx, { amountCents: 3000, recipientFirstName: first, recipientEmail: email });
+      }
+      // The others within their claim window.
+      ctx.clock.set(new Date(Date.now() - 2 * DAY));
+      await givenGift(ctx, {
+        amountCents: 2500,
+        recipientFirstName: 'Zelda',
+        recipientLastName: 'Quill',
+        recipientEmail: 'zelda.quill@example.com',
+      });
+      // Frozen after too many wrong answers (decision 012): the list says why an operator must look.
+      await frozenGift(ctx, {
+        amountCents: 10000,
+        recipientFirstName: 'Milo',
+        recipientLastName: 'Stone',
+        recipientEmail: 'milo@example.com',
+      });
+      await claimedGift(ctx, { amountCents: 5000, recipientFirstName: 'Cora', recipientEmail: 'cora@example.com' });
+      await pendingGift(ctx, { amountCents: 7500, recipientFirstName: 'Penny', recipientEmail: 'penny@example.com' });
+      await refundedGift(ctx, { amountCents: 4000, recipientFirstName: 'Rufus', recipientEmail: 'rufus@example.com' });
+    },
+    { clockStart: new Date(Date.now() - 40 * DAY) },
+  );
 }
 
 const statValue = (page: Page, label: string) =>
@@ -88,7 +72,7 @@ describeE2E('admin in Chromium', () => {
   let recoveryCode = '';
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-admin-'));
-    await seedDataDir(dataDir);
+    await giftsBeforeStart(dataDir);
     server = await startServer({ JOBS_PAUSED: 'expiry' }, { dataDir });
     // One gift made the way a sender makes one: created, paid at the sandbox checkout, claim link e-mailed.
     realGift = await createPaidGift(server.url, {
@@ -179,7 +163,7 @@ describeE2E('admin in Chromium', () => {
     await page.waitForURL('**/admin/dashboard');
     expect(await page.getByText('This account has no second factor').count()).toBe(0);
 
-    // The seeded stats.
+    // The stats of the gifts made before the start.
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByTestId('stat-skeleton').first().waitFor({ state: 'detached' });
     expect(await statValue(page, 'Total Gifts')).toBe('8');

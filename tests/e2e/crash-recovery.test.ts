@@ -1,40 +1,38 @@
 // Crash reconciliation: the server is killed between the provider call that moves money and the database
 // commit that records it; after a restart the gift finishes its transition with exactly one money movement.
-// Runs on PostgreSQL (TEST_DATABASE_URL), where the test can seed and inspect the database beside the server.
+// Runs on PostgreSQL (TEST_DATABASE_URL), where the test can make gifts through the product on the server's
+// database before it starts (tests/e2e/helpers/before-start.ts) and inspect it beside the server.
 import { eq, sql } from 'drizzle-orm';
-import { gifts, sandboxAccounts, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema.js';
-import { systemClock, DAY, MINUTE } from '../../src/server/clock.js';
+import { gifts, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema.js';
+import { DAY } from '../../src/server/clock.js';
+import { CLAIM_WINDOW_DAYS } from '../../src/shared/constants.js';
 import { describePostgres } from '../helpers/postgres-only.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
-import { seedGift } from '../helpers/seed.js';
+import { givenGift } from '../helpers/gifts.js';
+import { setAccountStatus, startClaim } from '../helpers/claims.js';
+import { makeBeforeStart } from './helpers/before-start.js';
 import { startServer } from './helpers/server.js';
 import { runUntilKilled, waitUntil } from './helpers/processes.js';
 
 describePostgres('crash between a money movement and its commit', () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase('postgres', { ledgerCheck: false });
+    database = await createTestDatabase('postgres');
   });
   afterAll(async () => {
     await database?.destroy();
   });
-  const ctx = () => ({ db: database.db, clock: systemClock });
   const gift = async (id: number) => (await database.db.select().from(gifts).where(eq(gifts.id, id)))[0]!;
   const env = () => ({ DATABASE_URL: database.url!, RECONCILE_AFTER_SECONDS: '1', EXPIRY_INTERVAL_MINUTES: '0.02' });
 
   it('transfer: killed after the provider paid, restarted, one transfer and the gift claimed', async () => {
-    const now = Date.now();
-    await database.db.insert(sandboxAccounts).values({
-      id: 'acct_sb_crash',
-      email: 'crash@example.com',
-      status: 'verified',
-      createdAt: new Date(now),
-      updatedAt: new Date(now),
-    });
-    const { gift: seeded } = await seedGift(ctx(), {
-      recipientEmail: 'crash@example.com',
-      claimStartedAt: new Date(now - MINUTE),
-      recipientAccountId: 'acct_sb_crash',
+    // Claimed, the recipient's payout account still being checked; the provider verifies it afterwards (the app
+    // is not told), so the server's payout job makes the transfer.
+    const seeded = await makeBeforeStart({ databaseUrl: database.url! }, async (ctx) => {
+      const given = await givenGift(ctx, { recipientEmail: 'crash@example.com' });
+      const account = await startClaim(ctx, given.claimToken);
+      await setAccountStatus(ctx, account, 'verified');
+      return given.gift;
     });
 
     const crash = await runUntilKilled({ ...env(), HUSHGIFT_FAULT: 'after-transfer' });
@@ -63,7 +61,10 @@ describePostgres('crash between a money movement and its commit', () => {
   });
 
   it('refund: killed after the provider refunded, restarted, one refund and the gift refunded', async () => {
-    const { gift: seeded } = await seedGift(ctx(), { expiresAt: new Date(Date.now() - DAY) });
+    // Paid a claim window and a day ago, never claimed: due for its refund.
+    const seeded = await makeBeforeStart({ databaseUrl: database.url! }, async (ctx) => (await givenGift(ctx)).gift, {
+      clockStart: new Date(Date.now() - (CLAIM_WINDOW_DAYS + 1) * DAY),
+    });
 
     const crash = await runUntilKilled({ ...env(), HUSHGIFT_FAULT: 'after-refund' });
     expect(crash.signal).toBe('SIGKILL');

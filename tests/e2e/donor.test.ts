@@ -1,11 +1,12 @@
 // Donor accounts in Chromium: "No Account Found" when signed out, sign-in by e-mail link, overview and history, sign-out.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { ManualClock } from '../../src/server/clock.js';
-import { openDatabase } from '../../src/server/db/client.js';
-import { donors } from '../../src/server/db/schema.js';
-import { seedGift } from '../helpers/seed.js';
+import { DAY } from '../../src/server/clock.js';
+import { giftIn, nameNumber, type GiftStatus } from '../helpers/gifts.js';
+import { makeBeforeStart } from './helpers/before-start.js';
 import { createPaidGift } from './helpers/gifts.js';
 import { describeE2E, gotoHydrated, newPage, useBrowser, useServer } from './helpers/suite.js';
 import { startServer, waitForEmail, type RunningServer } from './helpers/server.js';
@@ -13,13 +14,21 @@ import { startServer, waitForEmail, type RunningServer } from './helpers/server.
 const SIGN_IN_SUBJECT = 'Your Hushgift sign-in link';
 const linkIn = (text: string) => /(http:\/\/\S+\/donor\/login\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
 
+/** The newest sign-in e-mail's id in the dev mailbox for the address (0 when none): later links have higher ids. */
+async function lastSignInMailId(baseUrl: string, email: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/dev/emails?to=${encodeURIComponent(email)}`);
+  const list = (await res.json()) as Array<{ id: number; subject: string }>;
+  return Math.max(0, ...list.filter((m) => m.subject === SIGN_IN_SUBJECT).map((m) => m.id));
+}
+
 async function requestLinkInBrowser(page: Page, baseUrl: string, email: string): Promise<string> {
+  const before = await lastSignInMailId(baseUrl, email);
   await page.goto(`${baseUrl}/donor/login`);
   await page.getByRole('heading', { name: 'Donor Sign In' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Sign-In Link' }).click();
   await page.getByRole('status').getByText("If an account exists, we've sent a sign-in link").waitFor();
-  const mail = await waitForEmail(baseUrl, email, (m) => m.subject === SIGN_IN_SUBJECT);
+  const mail = await waitForEmail(baseUrl, email, (m) => m.subject === SIGN_IN_SUBJECT && m.id > before);
   const link = linkIn(mail.text);
   expect(link).toBeTruthy();
   return link!;
@@ -44,31 +53,31 @@ describeE2E('donor account with a donor created before the server starts', () =>
   let server: RunningServer;
   const email = 'returning.donor@example.com';
 
+  /** Recipients' first names may hold no digits: Reca … Recg for the seven gifts, oldest first. */
+  const rec = (i: number) => `Rec${nameNumber(i)}`;
+
   beforeAll(async () => {
-    // Seed a donor with a gift in every state past pending, straight into the server's own data directory.
-    const first = await startServer();
-    await first.stop();
-    const database = await openDatabase({ pgliteDir: path.join(first.dataDir, 'pglite') });
-    const clock = new ManualClock(new Date(Date.now() - 10 * 86_400_000));
-    const ctx = { db: database.db, clock };
-    const [donor] = await database.db
-      .insert(donors)
-      .values({ email, firstName: 'Riley', lastName: 'Returning', createdAt: clock.now() })
-      .returning();
-    const statuses = ['pending', 'paid', 'claimed', 'expired', 'refunded', 'paid', 'claimed'];
-    for (const [i, status] of statuses.entries()) {
-      clock.advance(86_400_000);
-      await seedGift(ctx, {
-        donorId: donor!.id,
-        status,
-        amountCents: 1000 * (i + 1),
-        recipientFirstName: `Rec${i}`,
-        recipientLastName: 'Ipient',
-        claimedAt: status === 'claimed' ? clock.now() : null,
-      });
-    }
-    await database.close();
-    server = await startServer({}, { dataDir: first.dataDir });
+    // A donor with a gift in every state past pending, made through the product on the server's own database:
+    // each gift opted into the account and paid with its e-mail, one a day from ten days back.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hg-e2e-donor-'));
+    await makeBeforeStart(
+      { dataDir },
+      async (ctx) => {
+        const statuses: GiftStatus[] = ['pending', 'paid', 'claimed', 'expired', 'refunded', 'paid', 'claimed'];
+        for (const [i, status] of statuses.entries()) {
+          ctx.clock.advance(DAY);
+          await giftIn(ctx, status, {
+            donorAccount: { firstName: 'Riley', lastName: 'Returning', email },
+            sender: { name: 'Riley Returning', email },
+            amountCents: 1000 * (i + 1),
+            recipientFirstName: rec(i),
+            recipientLastName: 'Ipient',
+          });
+        }
+      },
+      { clockStart: new Date(Date.now() - 10 * DAY) },
+    );
+    server = await startServer({}, { dataDir });
   });
   afterAll(async () => {
     await server?.dispose();
@@ -97,12 +106,13 @@ describeE2E('donor account with a donor created before the server starts', () =>
       await page.context().close();
       return text;
     };
+    const before = await lastSignInMailId(server.url, email);
     const unknown = await answerFor('nobody@example.com');
     const known = await answerFor(email);
     expect(unknown).toContain("If an account exists, we've sent a sign-in link");
     expect(unknown).toBe(known);
     // The known address got its link, so the outbox has run past both requests: the unknown one got nothing.
-    await waitForEmail(server.url, email, (m) => m.subject === SIGN_IN_SUBJECT);
+    await waitForEmail(server.url, email, (m) => m.subject === SIGN_IN_SUBJECT && m.id > before);
     const toNobody = (await (await fetch(`${server.url}/api/dev/emails?to=nobody%40example.com`)).json()) as unknown[];
     expect(toNobody).toHaveLength(0);
   });
@@ -138,9 +148,9 @@ describeE2E('donor account with a donor created before the server starts', () =>
     const recent = overview.getByRole('listitem');
     await recent.first().waitFor(); // the history loads after the profile
     expect(await recent.count()).toBe(5);
-    expect(await recent.first().textContent()).toContain('$70.00 to Rec6 Ipient');
+    expect(await recent.first().textContent()).toContain(`$70.00 to ${rec(6)} Ipient`);
     expect(await recent.first().textContent()).toContain('Claimed');
-    expect(await overview.textContent()).not.toContain('Rec0');
+    expect(await overview.textContent()).not.toContain(rec(0));
     await expectAccessible(page);
 
     // Keyboard: the tabs follow the arrow keys.
@@ -164,16 +174,19 @@ describeE2E('donor account with a donor created before the server starts', () =>
       'Gift page',
     ]);
     await expectAccessible(page);
-    const refunded = await rows.filter({ hasText: 'Rec4 Ipient' }).getByRole('cell').allTextContents();
-    expect(refunded.slice(1)).toEqual(['Rec4 Ipient', '$50.00', '$50.00', 'Refunded', '-Not claimed', 'Manage']);
+    const refunded = await rows
+      .filter({ hasText: `${rec(4)} Ipient` })
+      .getByRole('cell')
+      .allTextContents();
+    expect(refunded.slice(1)).toEqual([`${rec(4)} Ipient`, '$50.00', '$50.00', 'Refunded', '-Not claimed', 'Manage']);
 
     // "Manage" opens the sender's gift page of that gift (decision 016).
     await rows
-      .filter({ hasText: 'Rec4 Ipient' })
-      .getByRole('button', { name: /^Manage the gift to Rec4 Ipient/ })
+      .filter({ hasText: `${rec(4)} Ipient` })
+      .getByRole('button', { name: new RegExp(`^Manage the gift to ${rec(4)} Ipient`) })
       .click();
     await page.waitForURL(/\/gift\/manage\/[A-Za-z0-9_-]{43}$/);
-    await page.getByRole('heading', { level: 1, name: 'Your gift of $50.00 to Rec4' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `Your gift of $50.00 to ${rec(4)}` }).waitFor();
     expect(await page.getByTestId('gift-stage').textContent()).toBe('Refunded');
     await page.goto(server.url + '/donor/account');
     await page.getByRole('tab', { name: 'Overview' }).waitFor();

@@ -1,13 +1,16 @@
 // Two server processes on one PostgreSQL database run every scheduled job at once (expiry with refunds,
 // payouts waiting on verification, e-mail delivery, retention): each gift is processed once and each e-mail
 // reaches the SMTP server once.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { gifts, outbox, sandboxAccounts, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema.js';
+import { and, eq, gt, inArray, isNull, max } from 'drizzle-orm';
+import { gifts, outbox, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema.js';
 import { systemClock, DAY, MINUTE } from '../../src/server/clock.js';
+import { CLAIM_WINDOW_DAYS } from '../../src/shared/constants.js';
 import { queueEmail } from '../../src/server/email/outbox.js';
 import { describePostgres } from '../helpers/postgres-only.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
-import { seedGift, type GiftRow } from '../helpers/seed.js';
+import { claimedGift, givenGift, type GiftRow } from '../helpers/gifts.js';
+import { setAccountStatus, startClaim } from '../helpers/claims.js';
+import { makeBeforeStart } from './helpers/before-start.js';
 import { SmtpPeer } from '../helpers/smtp.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 import { waitUntil } from './helpers/processes.js';
@@ -18,7 +21,7 @@ describePostgres('several instances on one database', () => {
   const servers: RunningServer[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres', { ledgerCheck: false });
+    database = await createTestDatabase('postgres');
     smtp = new SmtpPeer();
     await smtp.start();
   });
@@ -29,46 +32,36 @@ describePostgres('several instances on one database', () => {
   });
 
   it('processes every gift once and sends every e-mail once', async () => {
-    const ctx = { db: database.db, clock: systemClock };
     const now = Date.now();
     const expiring: GiftRow[] = [];
     const payable: GiftRow[] = [];
     const finished: GiftRow[] = [];
-    for (let i = 0; i < 15; i++) {
-      expiring.push(
-        (await seedGift(ctx, { expiresAt: new Date(now - DAY), senderEmail: `expire${i}@example.com` })).gift,
-      );
-    }
-    for (let i = 0; i < 8; i++) {
-      const account = `acct_sb_multi_${i}`;
-      await database.db.insert(sandboxAccounts).values({
-        id: account,
-        email: `payee${i}@example.com`,
-        status: 'verified',
-        createdAt: new Date(now),
-        updatedAt: new Date(now),
-      });
-      payable.push(
-        (
-          await seedGift(ctx, {
-            recipientEmail: `payee${i}@example.com`,
-            claimStartedAt: new Date(now - MINUTE),
-            recipientAccountId: account,
-          })
-        ).gift,
-      );
-    }
-    for (let i = 0; i < 5; i++) {
-      finished.push(
-        (
-          await seedGift(ctx, {
-            status: 'claimed',
-            claimedAt: new Date(now - 61 * DAY),
-            transferStartedAt: new Date(now - 61 * DAY),
-          })
-        ).gift,
-      );
-    }
+    // Made through the product on the servers' database, the app's clock moving forward from 62 days back.
+    await makeBeforeStart(
+      { databaseUrl: database.url! },
+      async (ctx) => {
+        // Claimed and paid out 62 days ago: due for the retention job's erasure.
+        for (let i = 0; i < 5; i++) finished.push((await claimedGift(ctx)).gift);
+        // Paid a claim window and a day ago, never claimed: due for refund.
+        ctx.clock.set(new Date(now - (CLAIM_WINDOW_DAYS + 1) * DAY));
+        for (let i = 0; i < 15; i++) {
+          const sender = { name: 'Sam Sender', email: `expire${i}@example.com` };
+          expiring.push((await givenGift(ctx, { sender })).gift);
+        }
+        // Claimed a minute ago, the payout account verified at the provider since: due for the payout job.
+        ctx.clock.set(new Date(now - MINUTE));
+        for (let i = 0; i < 8; i++) {
+          const given = await givenGift(ctx, { recipientEmail: `payee${i}@example.com` });
+          await setAccountStatus(ctx, await startClaim(ctx, given.claimToken), 'verified');
+          payable.push(given.gift);
+        }
+      },
+      { clockStart: new Date(now - 62 * DAY) },
+    );
+    // What the servers send from here: the states' own e-mails went to the dev mailbox before they started.
+    const [{ lastBefore }] = (await database.db.select({ lastBefore: max(outbox.id) }).from(outbox)) as [
+      { lastBefore: number | null },
+    ];
     for (let i = 0; i < 20; i++) {
       await queueEmail(database.db, systemClock, {
         kind: 'test',
@@ -134,7 +127,10 @@ describePostgres('several instances on one database', () => {
       expect(smtp.received.filter((m) => m.to.includes(`backlog${i}@example.com`))).toHaveLength(1);
     }
     // Nothing sent twice overall: one SMTP delivery per outbox row.
-    const rows = await database.db.select({ id: outbox.id }).from(outbox);
+    const rows = await database.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(gt(outbox.id, lastBefore ?? 0));
     expect(smtp.received).toHaveLength(rows.length);
   });
 });

@@ -108,21 +108,7 @@ async function dropLeftovers(admin: pg.Client): Promise<string[]> {
   return leftovers;
 }
 
-/**
- * `ledgerCheck: false` only for the two PostgreSQL process tests that still seed raw gift rows (tests/helpers/seed.ts);
- * every API test file keeps the check.
- */
-export async function createTestDatabase(
-  engine: Engine,
-  { ledgerCheck = true }: { ledgerCheck?: boolean } = {},
-): Promise<TestDatabase> {
-  const tested = await createCheckedTestDatabase(engine);
-  if (ledgerCheck) return tested;
-  tested.checkLedgerWith({ now: () => new Date(), attentionAfterMs: 0, skip: true });
-  return tested;
-}
-
-async function createCheckedTestDatabase(engine: Engine): Promise<TestDatabase> {
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const database = await openDatabase({});
     await database.migrate();
@@ -132,6 +118,19 @@ async function createCheckedTestDatabase(engine: Engine): Promise<TestDatabase> 
   const database = await openDatabase({ databaseUrl: empty.url, poolMax: 20 });
   await database.migrate();
   return checkedOnClose(database, { url: empty.url, drop: empty.drop });
+}
+
+/**
+ * The database a server process of a browser or process test runs on (its PGlite directory, or a PostgreSQL
+ * database made by createTestDatabase), opened and migrated here to make its gifts through the product before
+ * the server starts (tests/e2e/helpers/before-start.ts). Closing checks its ledger; nothing is dropped.
+ */
+export async function openTestDatabaseAt(
+  where: { pgliteDir: string } | { databaseUrl: string },
+): Promise<TestDatabase> {
+  const database = await openDatabase('pgliteDir' in where ? where : { ...where, poolMax: 5 });
+  await database.migrate();
+  return checkedOnClose(database, {});
 }
 
 /** A new, empty (unmigrated) PostgreSQL database on TEST_DATABASE_URL's server, named for the leftover sweep. */

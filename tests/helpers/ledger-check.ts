@@ -11,15 +11,12 @@ export interface LedgerCheckOptions {
   /** The app's clock: a movement failing longer than attentionAfterMs by it must have its gift flagged. */
   now: () => Date;
   attentionAfterMs: number;
-  /** No check at all (createTestDatabase's ledgerCheck: false). */
-  skip?: boolean;
 }
 
 export const DEFAULT_LEDGER_CHECK: LedgerCheckOptions = { now: () => new Date(), attentionAfterMs: 2 * HOUR };
 
 /** One line per broken rule; empty when the books hold. */
 export async function ledgerViolations(db: Db, options: LedgerCheckOptions = DEFAULT_LEDGER_CHECK): Promise<string[]> {
-  if (options.skip) return [];
   const { violations } = await checkLedgerInvariants(db, {
     attentionAfterMs: options.attentionAfterMs,
     now: options.now(),

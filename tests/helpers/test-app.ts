@@ -37,11 +37,15 @@ export interface TestAppOptions {
   mailer?: (deps: Pick<AppDeps, 'db' | 'clock'>) => Mailer;
   /** The app's logger; none by default. */
   logger?: AppLogger;
+  /** An existing database instead of a fresh one (a server process's, tests/e2e/helpers/before-start.ts). */
+  database?: TestDatabase;
+  /** Where the injected clock starts; 2026-01-15 12:00 UTC by default. */
+  clockStart?: Date;
 }
 
 export async function buildTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestContext> {
-  const database = await createTestDatabase(engine);
-  const clock = new ManualClock();
+  const database = options.database ?? (await createTestDatabase(engine));
+  const clock = new ManualClock(options.clockStart);
   const config = testConfig({ publicUrl: 'http://localhost:3000', ...options.config });
   // Closing the database checks the ledger by the app's clock and attention delay.
   database.checkLedgerWith({ now: () => clock.now(), attentionAfterMs: config.moneyAttentionAfterMs });

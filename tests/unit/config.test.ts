@@ -1,5 +1,6 @@
 import { ConfigError, isDevelopment, loadConfig } from '../../src/server/config.js';
 import { armedFault, faultInjectionNotice, faultPoint } from '../../src/server/fault-injection.js';
+import { PRODUCTION_DIGEST_SECRET } from '../helpers/secrets.js';
 
 describe('configuration', () => {
   it('has working defaults: port 3000, sandbox, dev mailbox, embedded database', () => {
@@ -46,7 +47,7 @@ describe('configuration', () => {
         ...stripe,
         SMTP_URL: 'smtp://mail.example:587',
         PUBLIC_URL: 'https://gift.example',
-        DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
+        DIGEST_SECRET: PRODUCTION_DIGEST_SECRET,
         ADMIN_TOTP_KEY: 'k'.repeat(32),
       }).paymentProvider,
     ).toBe('stripe');
@@ -59,7 +60,7 @@ describe('configuration', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
       SMTP_URL: 'smtp://mail.example:587',
       PUBLIC_URL: 'https://gift.example',
-      DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
+      DIGEST_SECRET: PRODUCTION_DIGEST_SECRET,
       ADMIN_TOTP_KEY: 'k'.repeat(32),
     };
     for (const NODE_ENV of [undefined, 'development', 'test', 'production']) {
@@ -88,7 +89,7 @@ describe('configuration', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
       SMTP_URL: 'smtp://mail.example:587',
       PUBLIC_URL: 'https://gift.example',
-      DIGEST_SECRET: 'digest-secret-of-at-least-32-characters',
+      DIGEST_SECRET: PRODUCTION_DIGEST_SECRET,
     };
     expect(() => loadConfig(stripe)).toThrow(/^Invalid configuration: ADMIN_TOTP_KEY is required in production/);
     expect(() => loadConfig({ ...stripe, ADMIN_TOTP_KEY: 'short' })).toThrow(/ADMIN_TOTP_KEY must be at least 32/);

@@ -110,7 +110,7 @@ export async function startServer(
 export async function waitForEmail(
   baseUrl: string,
   to: string,
-  match: (e: { subject: string; text: string }) => boolean = () => true,
+  match: (e: { id: number; subject: string; text: string }) => boolean = () => true,
   timeoutMs = 15_000,
 ): Promise<{ id: number; to: string; subject: string; text: string; html: string | null }> {
   const deadline = Date.now() + timeoutMs;
