@@ -23,6 +23,7 @@ import {
   startGroupRequest,
 } from '../helpers/together.js';
 import { gifts } from '../../src/server/db/schema.js';
+import { purgeExpiredData } from '../../src/server/services/retention/purge.js';
 
 const PAYERS = [
   { name: 'Zelda Quill', email: 'zelda.quill@payer.example' },
@@ -185,5 +186,12 @@ describeEachEngine('give together', (ctx) => {
     expect((await sharePage(c, full.shareToken)).json()).toMatchObject({ state: 'sent', contributions: 1 });
     expect(await c.flushEmails(full.recipientEmail)).toHaveLength(1);
     expect(await c.flushEmails(empty.recipientEmail)).toHaveLength(0);
+
+    // Retention: the closed group's personal data goes 60 days after it closed; the sent one keeps it while its
+    // share (unclaimed, then refunded at expiry) still holds its own.
+    c.clock.advance(61 * DAY);
+    expect((await purgeExpiredData({ db: c.db, clock: c.clock })).groupGiftsErased).toBeGreaterThanOrEqual(1);
+    expect((await organiserPage(c, empty.organiserToken)).json()).toMatchObject({ recipientFirstName: '' });
+    expect((await organiserPage(c, full.organiserToken)).json()).toMatchObject({ recipientFirstName: 'Rita' });
   });
 });

@@ -1,6 +1,6 @@
 // Group gifts (decision 026) reached through the product: started with POST /api/together, each share paid on the
 // sandbox's hosted checkout (payCheckout), sent by the organiser's route or the deadline job.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { gifts } from '../../src/server/db/schema.js';
 import { sha256 } from '../../src/server/crypto.js';
 import { giftLinks } from '../../src/server/db/schema.js';
@@ -104,5 +104,8 @@ export const organiserPage = (ctx: TestContext, token: string) =>
 export const sendNow = (ctx: TestContext, token: string) =>
   ctx.app.inject({ method: 'POST', url: `/api/together/organise/${token}/send` });
 
-export const sharesOf = async (ctx: TestContext, ids: number[]) =>
-  (await ctx.db.select().from(gifts)).filter((g) => ids.includes(g.id)).sort((a, b) => a.id - b.id);
+/** The shares' rows, in the order of `ids`. */
+export async function sharesOf(ctx: TestContext, ids: number[]): Promise<GiftRow[]> {
+  const rows = await ctx.db.select().from(gifts).where(inArray(gifts.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)!);
+}
