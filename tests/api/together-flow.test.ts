@@ -22,7 +22,8 @@ import {
   startGroup,
   startGroupRequest,
 } from '../helpers/together.js';
-import { gifts } from '../../src/server/db/schema.js';
+import { gifts, groupGifts } from '../../src/server/db/schema.js';
+import { adminCookie, setupAdmin } from '../helpers/admin.js';
 import { purgeExpiredData } from '../../src/server/services/retention/purge.js';
 
 const PAYERS = [
@@ -134,6 +135,24 @@ describeEachEngine('give together', (ctx) => {
     }
     const outgoing = await c.db.select().from(ledgerMovements).where(eq(ledgerMovements.giftId, third!.id));
     expect(outgoing.filter((m) => m.kind === 'refund')).toHaveLength(1);
+
+    // Admin search finds the group's shares by the group's id, and by the recipient's address; the lead is marked.
+    await setupAdmin(c);
+    const headers = { cookie: await adminCookie(c) };
+    const [group0] = await c.db.select().from(groupGifts).where(eq(groupGifts.id, first!.groupGiftId!));
+    const search = async (q: string) =>
+      (
+        await c.app.inject({ method: 'GET', url: `/api/admin/gifts/search?q=${encodeURIComponent(q)}`, headers })
+      ).json() as Array<{
+        id: number;
+        group: { id: string; lead: boolean } | null;
+      }>;
+    const byGroup = await search(group0!.publicId);
+    expect(byGroup.map((g) => g.id).sort()).toEqual([...ids].sort());
+    for (const found of byGroup)
+      expect(found.group).toEqual({ id: group0!.publicId, lead: found.id === group0!.leadGiftId });
+    expect(byGroup.filter((g) => g.group?.lead)).toHaveLength(1);
+    expect((await search(group.recipientEmail)).map((g) => g.id).sort()).toEqual([...ids].sort());
 
     // The recipient's confirmation: one, with the sum; nothing of any payer anywhere the recipient looks.
     const after = await c.flushEmails(group.recipientEmail);
