@@ -9,7 +9,7 @@ import { DAY } from '../../src/server/clock.js';
 import { runGroupDeadlines, sendOrganiserReminders } from '../../src/server/services/together/send.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 import { claimLinkIn, lookup, manage } from '../helpers/gift-page.js';
-import { complete, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { complete, sendThankYouNote, setAccountStatus, startClaim } from '../helpers/claims.js';
 import { payCheckout } from '../helpers/gifts.js';
 import {
   contribute,
@@ -153,6 +153,14 @@ describeEachEngine('give together', (ctx) => {
       expect(found.group).toEqual({ id: group0!.publicId, lead: found.id === group0!.leadGiftId });
     expect(byGroup.filter((g) => g.group?.lead)).toHaveLength(1);
     expect((await search(group.recipientEmail)).map((g) => g.id).sort()).toEqual([...ids].sort());
+
+    // The recipient's thank-you note reaches every contributor whose share was paid out, on their own page.
+    expect((await sendThankYouNote(c, token, 'Thank you all!')).statusCode).toBe(200);
+    for (const [i, payer] of PAYERS.entries()) {
+      const thanks = (await c.flushEmails(payer.email)).filter((m) => m.subject.endsWith('sent you a thank-you note'));
+      expect(thanks, payer.email).toHaveLength(i < 2 ? 1 : 0);
+      if (i < 2) expect((await manage(c, paid[i]!.manageToken)).json().thankYou.note).toBe('Thank you all!');
+    }
 
     // The recipient's confirmation: one, with the sum; nothing of any payer anywhere the recipient looks.
     const after = await c.flushEmails(group.recipientEmail);

@@ -57,14 +57,19 @@ export const deliverySchema = z
   .strict();
 export type DeliveryInput = z.infer<typeof deliverySchema>;
 
+/** What is paid: the amount, tip and the figures the client shows (checked by checkFigures). */
+export const paymentFields = {
+  amount: giftAmountCents,
+  processingFee: moneyString('Processing fee'),
+  tip: tipCents,
+  totalPaid: moneyString('Total paid'),
+  recipientGets: moneyString('Recipient gets'),
+  senderCoversFees: z.boolean({ error: 'senderCoversFees must be true or false' }),
+};
+
 export const createGiftSchema = z
   .object({
-    amount: giftAmountCents,
-    processingFee: moneyString('Processing fee'),
-    tip: tipCents,
-    totalPaid: moneyString('Total paid'),
-    recipientGets: moneyString('Recipient gets'),
-    senderCoversFees: z.boolean({ error: 'senderCoversFees must be true or false' }),
+    ...paymentFields,
     ...recipientFields,
     securityQuestion: optionalText('Security question', CUSTOM_QUESTION_MAX),
     // Named "hash" in the API contract, but it is the plain trimmed answer; the server hashes it.

@@ -8,8 +8,8 @@ import {
   TOGETHER_DEADLINE_MAX_DAYS,
   TOGETHER_DEADLINE_MIN_DAYS,
 } from '../constants.js';
-import { email, moneyString, optionalText } from './common.js';
-import { checkFigures, donorAccountSchema, giftAmountCents, recipientFields, tipCents } from './gift.js';
+import { email, optionalText } from './common.js';
+import { checkFigures, donorAccountSchema, giftAmountCents, paymentFields, recipientFields } from './gift.js';
 
 export const createGroupGiftSchema = z
   .object({
@@ -71,12 +71,7 @@ export type OrganiserPage = z.infer<typeof organiserPageSchema>;
 
 export const contributeSchema = z
   .object({
-    amount: giftAmountCents,
-    processingFee: moneyString('Processing fee'),
-    tip: tipCents,
-    totalPaid: moneyString('Total paid'),
-    recipientGets: moneyString('Recipient gets'),
-    senderCoversFees: z.boolean({ error: 'senderCoversFees must be true or false' }).default(false),
+    ...paymentFields,
     donorAccount: donorAccountSchema.nullish().transform((v) => v ?? null),
   })
   .strict()
