@@ -27,7 +27,8 @@ async function payShare(page: Page, shareUrl: string, dollars: string, payer: { 
   await page.getByLabel('Email').fill(payer.email);
   await page.getByLabel('Name on card').fill(payer.name);
   await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await page.waitForURL(/\/success/);
+  await page.waitForURL(/\/together\/[A-Za-z0-9_-]{43}\?paid=true/);
+  await page.getByText('your share is paid').waitFor();
 }
 
 describeE2E('give together in Chromium', () => {

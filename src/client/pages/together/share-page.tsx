@@ -46,6 +46,12 @@ export default function SharePage() {
           </blockquote>
         ) : null}
         <GroupProgress page={page} />
+        {search.get('paid') ? (
+          <p role="status" className="mt-6 rounded-md bg-green-50 p-3 text-green-900">
+            Thank you — your share is paid. Your receipt is on its way by e-mail, with the link to your private page
+            where you can withdraw your share until the gift is sent.
+          </p>
+        ) : null}
         {search.get('canceled') ? (
           <p role="status" className="mt-6 rounded-md bg-amber-50 p-3 text-amber-900">
             Your payment was not completed, so nothing was charged. You can try again below.

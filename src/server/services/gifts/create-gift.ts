@@ -20,8 +20,8 @@ export const CHECKOUT_TTL_MS = 24 * HOUR;
 export interface CreateGiftOptions {
   /** The signed-in donor (valid hg_donor session), if any. */
   sessionDonorId?: number | null;
-  /** A share of a group gift (decision 026): its answer hash (the group's) and where an abandoned checkout returns. */
-  share?: { groupGiftId: number; answerHash: string | null; cancelUrl: string };
+  /** A share of a group gift (decision 026): its answer hash (the group's) and where the checkout returns. */
+  share?: { groupGiftId: number; answerHash: string | null; successUrl: string; cancelUrl: string };
 }
 
 export async function createGift(
@@ -74,7 +74,7 @@ export async function createGift(
       giftPublicId: gift.publicId,
       lines: checkoutLines(totals),
       customerEmail: donorEmail,
-      successUrl: `${deps.config.publicUrl}/success`,
+      successUrl: options.share?.successUrl ?? `${deps.config.publicUrl}/success`,
       cancelUrl: options.share?.cancelUrl ?? `${deps.config.publicUrl}/gift/review?canceled=true`,
       expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
       idempotencyKey: `gift:${gift.publicId}:checkout`,

@@ -34,6 +34,7 @@ export async function contribute(
       share: {
         groupGiftId: group.id,
         answerHash: group.securityAnswerHash,
+        successUrl: `${shareUrl(deps.config.publicUrl, token)}?paid=true`,
         cancelUrl: `${shareUrl(deps.config.publicUrl, token)}?canceled=true`,
       },
     },
