@@ -93,3 +93,9 @@ export const REMINDER_DAYS_BEFORE = [7, 1] as const;
 export const MAX_EMAIL_CORRECTIONS = 3;
 export const RESEND_INTERVAL_HOURS = 24;
 export const THANK_YOU_MAX = 500;
+
+/** "Give together" (decision 026): the deadline an organiser picks, in whole days from now. */
+export const TOGETHER_DEADLINE_MIN_DAYS = 1;
+export const TOGETHER_DEADLINE_MAX_DAYS = 14;
+/** The organiser's reminder goes this long before the deadline. */
+export const TOGETHER_REMINDER_HOURS_BEFORE = 24;

@@ -97,6 +97,7 @@ describeEachEngine('admin dashboard data', (ctx) => {
         'deliverAt',
         'delivery',
         'expiresAt',
+        'group',
         'id',
         'needsAttention',
         'recipientEmail',
@@ -112,6 +113,7 @@ describeEachEngine('admin dashboard data', (ctx) => {
       amount: '50.00',
       senderFirstName: 'Sam',
       senderLastName: 'Sender',
+      group: null,
     });
     expect(list[0]!.createdAt).toBe(ctx().clock.now().toISOString());
   });

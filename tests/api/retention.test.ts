@@ -41,6 +41,7 @@ describeEachEngine('data retention', (ctx) => {
     housekeeping: 0,
     payoutAccountsDeleted: 0,
     failedLoginAddressesHashed: 0,
+    groupGiftsErased: 0,
   };
 
   // The gifts' own erasure: what the flows leave besides (claim sessions, sign-in links) is housekeeping's, counted

@@ -35,6 +35,8 @@ import { expectDeclaredAnswer } from '../helpers/route-contracts.js';
 import { frozenGift, givenGift, mismatchedGift } from '../helpers/gifts.js';
 import { ProviderError } from '../../src/server/payments/provider.js';
 import { describeEachEngine } from '../helpers/test-app.js';
+import { groupPayload } from '../helpers/together.js';
+import { wireFigures } from '../../src/shared/money.js';
 
 /** Routes that take no input and need no session: nothing a caller sends can be refused. */
 const NO_REFUSAL = new Set(['GET /api/admin/setup-needed']);
@@ -363,6 +365,33 @@ describeEachEngine(
       expect(await status({ method: 'POST', url: manageLink })).toBe(401);
       expect(await status({ method: 'DELETE', url: '/api/donor/account' })).toBe(401);
       expect(await status({ method: 'DELETE', url: '/api/donor/account', headers })).toBe(200);
+    });
+
+    it('give together: start, share page, contribution, organiser page and send', async () => {
+      const status = async (options: InjectOptions & { method: string; url: string }) =>
+        (await call(options)).statusCode;
+      expect(
+        await status({ method: 'POST', url: '/api/together', payload: { ...groupPayload(), deadlineDays: 30 } }),
+      ).toBe(400);
+      const started = await call({ method: 'POST', url: '/api/together', payload: groupPayload() });
+      expect(started.statusCode).toBe(201);
+      const { organiserUrl, shareUrl } = started.json() as { organiserUrl: string; shareUrl: string };
+      const share = shareUrl.split('/').pop()!;
+      const organiser = organiserUrl.split('/').pop()!;
+      const missing = 'x'.repeat(43);
+      expect(await status({ method: 'GET', url: `/api/together/${share}` })).toBe(200);
+      expect(await status({ method: 'GET', url: `/api/together/${missing}` })).toBe(404);
+      const contribution = (token: string, amountCents: number) => ({
+        method: 'POST',
+        url: `/api/together/${token}/contributions`,
+        payload: { ...wireFigures(amountCents, 0), senderCoversFees: false },
+      });
+      expect(await status(contribution(share, 100))).toBe(400);
+      expect(await status(contribution(share, 2_000))).toBe(201);
+      expect(await status({ method: 'GET', url: `/api/together/organise/${organiser}` })).toBe(200);
+      expect(await status({ method: 'GET', url: `/api/together/organise/${missing}` })).toBe(404);
+      expect(await status({ method: 'POST', url: `/api/together/organise/${organiser}/send` })).toBe(200);
+      expect(await status({ method: 'POST', url: `/api/together/organise/${organiser}/send` })).toBe(409);
     });
 
     it('exercised every API route, with a success and a refusal each', () => {

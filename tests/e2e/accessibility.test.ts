@@ -6,6 +6,7 @@ import { describeE2E, newPage, useBrowser, useServer, waitForHydration } from '.
 import type { RunningServer } from './helpers/server.js';
 import { createPaidGift, manageUrlFromReceipt } from './helpers/gifts.js';
 import { routeTable } from '../../src/client/app/route-table.js';
+import { groupPayload } from '../helpers/together.js';
 
 interface PageCase {
   /** The router path this case covers (as written in route-table.ts). */
@@ -43,6 +44,26 @@ const PAGES: PageCase[] = [
     route: '/gift/manage/:token',
     url: '/gift/manage/a-real-gift-cancel-dialog',
     prepare: openCancelDialog,
+    expectedConsoleErrors: NOT_FOUND,
+  },
+  { route: '/together/new' },
+  { route: '/together/new', url: '/together/new?state=errors', prepare: showGroupFormErrors },
+  { route: '/together/:token', url: `/together/${'x'.repeat(43)}`, expectedConsoleErrors: NOT_FOUND },
+  {
+    route: '/together/:token',
+    url: '/together/a-real-group',
+    prepare: openGroup('share'),
+    expectedConsoleErrors: NOT_FOUND,
+  },
+  {
+    route: '/together/organise/:token',
+    url: `/together/organise/${'x'.repeat(43)}`,
+    expectedConsoleErrors: NOT_FOUND,
+  },
+  {
+    route: '/together/organise/:token',
+    url: '/together/organise/a-real-group',
+    prepare: openGroup('organiser'),
     expectedConsoleErrors: NOT_FOUND,
   },
   { route: '/claim/:token', url: '/claim/not-a-real-token', expectedConsoleErrors: NOT_FOUND },
@@ -229,6 +250,25 @@ async function openGiftPage(page: Page, server: RunningServer) {
   await createPaidGift(server.url, { payerEmail });
   await page.goto(await manageUrlFromReceipt(server.url, payerEmail));
   await page.getByRole('heading', { name: 'Timeline' }).waitFor();
+}
+
+/** A real group gift (started through the API), at its share page or its organiser page. */
+function openGroup(which: 'share' | 'organiser') {
+  return async (page: Page, server: RunningServer) => {
+    const started = await fetch(`${server.url}/api/together`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify(groupPayload()),
+    });
+    const links = (await started.json()) as { shareUrl: string; organiserUrl: string };
+    await page.goto(which === 'share' ? links.shareUrl : links.organiserUrl);
+    await page.getByTestId('contribution-count').waitFor();
+  };
+}
+
+async function showGroupFormErrors(page: Page) {
+  await page.getByRole('button', { name: 'Start the group gift' }).click();
+  await page.getByText('Recipient first name is required').waitFor();
 }
 
 async function openCancelDialog(page: Page, server: RunningServer) {

@@ -1,11 +1,12 @@
 // A seeded, reproducible simulation of the money flows (issue 13): gifts paid through the sandbox checkout, each
 // living one story — claimed (with parallel completions), left to expire, a claim racing its expiry, refunded in
 // the provider's dashboard, paid out then reversed, a movement refused for good, an answer lost after the money
-// moved, disputed by the cardholder (won, lost, or lost after the payout) — while duplicate and out-of-order webhooks arrive, the provider has outages of random length and the
+// moved, disputed by the cardholder (won, lost, or lost after the payout), a group gift ("give together", decision
+// 026) of several shares sent and claimed (one transfer per share) or left to expire (each share refunded) — while duplicate and out-of-order webhooks arrive, the provider has outages of random length and the
 // database is restored from a backup taken days earlier. At the end every invariant of the ledger must hold, the
 // provider's own records must agree with it (nothing moved twice), and nothing may be stuck off the attention list.
 import { eq, inArray } from 'drizzle-orm';
-import { gifts, ledgerMovements, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema.js';
+import { gifts, groupGifts, ledgerMovements, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema.js';
 import { DAY, HOUR, MINUTE } from '../../src/server/clock.js';
 import { handleProviderEvent } from '../../src/server/services/events/handle-event.js';
 import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
@@ -15,6 +16,7 @@ import { complete, setAccountStatus, startClaim } from '../helpers/claims.js';
 import { checkLedger, paySandboxGift } from '../helpers/money.js';
 import type { TestContext } from '../helpers/test-app.js';
 import { restoreSnapshot, takeSnapshot } from './database-snapshot.js';
+import { contribute, sendNow, startGroup } from '../helpers/together.js';
 import type { SimulatedProvider } from './simulated-provider.js';
 
 /**
@@ -41,10 +43,12 @@ export const STORIES = [
   'dispute-lost',
   'dispute-after-payout',
   'claimed-after-backup',
+  'group-claimed',
+  'group-expires',
 ] as const;
 export type Story = (typeof STORIES)[number];
 /** Relative weights of the stories, in STORIES order. */
-const WEIGHTS = [32, 17, 7, 7, 7, 7, 7, 5, 4, 4, 3];
+const WEIGHTS = [32, 17, 7, 7, 7, 7, 7, 5, 4, 4, 3, 4, 3];
 
 export interface SimulationFigures {
   seed: number;
@@ -80,6 +84,8 @@ export function randomFrom(seed: number): () => number {
 
 interface SimGift {
   story: Story;
+  /** A group gift's lead share: it carries the group's one claim. */
+  lead?: boolean;
   id: number;
   publicId: string;
   claimToken: string;
@@ -88,6 +94,39 @@ interface SimGift {
   checkoutId: string;
   totalCents: number;
   amountCents: number;
+}
+
+const simOf = (gift: typeof gifts.$inferSelect) => ({
+  id: gift.id,
+  publicId: gift.publicId,
+  paymentIntentId: gift.paymentIntentId!,
+  chargeId: gift.chargeId,
+  checkoutId: gift.checkoutSessionId!,
+  totalCents: gift.totalCents,
+  amountCents: gift.amountCents,
+});
+
+let groups = 0;
+
+/** A group gift paid by `count` contributors through the checkout and sent: its shares, the lead marked. */
+async function payGroup(ctx: TestContext, story: Story, count: number, amount: () => number): Promise<SimGift[]> {
+  groups++;
+  const group = await startGroup(ctx);
+  const shares = [];
+  for (let i = 0; i < count; i++) {
+    const payer = { name: 'Pat Payer', email: `group${groups}.payer${i}@example.com` };
+    shares.push((await contribute(ctx, group.shareToken, amount(), payer)).share);
+  }
+  const sent = await sendNow(ctx, group.organiserToken);
+  if (sent.statusCode !== 200) throw new Error(`send answered ${sent.statusCode}: ${sent.body}`);
+  const mail = await ctx.flushEmails(group.recipientEmail);
+  const claimToken = /\/claim\/([A-Za-z0-9_-]{43})/.exec(mail.at(-1)?.textBody ?? '')?.[1];
+  if (!claimToken) throw new Error('no claim e-mail for the group');
+  const [lead] = await ctx.db
+    .select({ id: groupGifts.leadGiftId })
+    .from(groupGifts)
+    .where(eq(groupGifts.id, shares[0]!.groupGiftId!));
+  return shares.map((share) => ({ story, ...simOf(share), claimToken, lead: share.id === lead!.id }));
 }
 
 type Action = {
@@ -235,25 +274,29 @@ export async function simulateMoney(
   for (let i = 0; i < options.gifts; i++) {
     const story = pick(STORIES, WEIGHTS);
     figures.stories[story]++;
-    const { gift, claimToken } = await paySandboxGift(ctx, {
-      amountCents: between(5, 500) * 100 + between(0, 99),
-      tipCents: random() < 0.5 ? 0 : between(1, 2000),
-    });
-    const sim: SimGift = {
-      story,
-      id: gift.id,
-      publicId: gift.publicId,
-      claimToken,
-      paymentIntentId: gift.paymentIntentId!,
-      chargeId: gift.chargeId,
-      checkoutId: gift.checkoutSessionId!,
-      totalCents: gift.totalCents,
-      amountCents: gift.amountCents,
-    };
-    simGifts.push(sim);
+    let sim: SimGift;
+    if (story === 'group-claimed' || story === 'group-expires') {
+      // A group of 2 to 4 shares, sent by its organiser at once; the recipient's one claim link is the lead's.
+      const shares = await payGroup(ctx, story, between(2, 4), () => between(5, 200) * 100 + between(0, 99));
+      simGifts.push(...shares);
+      sim = shares.find((s) => s.lead)!;
+    } else {
+      const { gift, claimToken } = await paySandboxGift(ctx, {
+        amountCents: between(5, 500) * 100 + between(0, 99),
+        tipCents: random() < 0.5 ? 0 : between(1, 2000),
+      });
+      sim = { story, ...simOf(gift), claimToken };
+      simGifts.push(sim);
+    }
     const later = (min: number, max: number) => now() + between(min, max) * MINUTE;
     if (random() < 0.3) agenda.push({ at: later(0, 120), gift: sim, step: 'replay' });
-    if (story === 'claimed' || story === 'refused' || story === 'answer-lost' || story === 'reversed')
+    if (
+      story === 'claimed' ||
+      story === 'group-claimed' ||
+      story === 'refused' ||
+      story === 'answer-lost' ||
+      story === 'reversed'
+    )
       agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'claim' });
     if (story === 'reversed') agenda.push({ at: later(4 * 24 * 60, 6 * 24 * 60), gift: sim, step: 'reverse' });
     if (story === 'claim-races-expiry') agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'race' });
@@ -390,6 +433,8 @@ async function checkProviderAgrees(ctx: TestContext, simGifts: SimGift[]): Promi
       'dispute-after-payout': ['disputed'],
       // Expired again after the restore; its refund stopped because the provider had paid the gift out.
       'claimed-after-backup': ['expired'],
+      'group-claimed': ['claimed'],
+      'group-expires': ['refunded'],
     };
     if (!expected[sim.story].includes(row.status)) violations.push(`${at}: ended ${row.status}`);
     if (sim.story === 'dispute-lost' && paidOut.length > 0) violations.push(`${at}: paid out during its dispute`);

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { groupGifts } from './tables/together.js';
 import { GIFT_STATES, STATUS_OF_STATE, type GiftState } from '../services/gift-lifecycle/states.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -156,6 +157,8 @@ export const gifts = pgTable(
     cancelledAt: ts('cancelled_at'),
     thankYouNote: text('thank_you_note'),
     thankYouAt: ts('thank_you_at'),
+    /** A share of a "give together" group gift (decision 026): never delivered on its own. */
+    groupGiftId: integer('group_gift_id').references(() => groupGifts.id),
   },
   (t) => [
     uniqueIndex('gifts_public_id_idx').on(t.publicId),
@@ -167,6 +170,9 @@ export const gifts = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.state} in ('paid', 'claim_started')`),
     index('gifts_donor_idx').on(t.donorId, t.createdAt),
+    index('gifts_group_idx')
+      .on(t.groupGiftId, t.id)
+      .where(sql`${t.groupGiftId} is not null`),
     index('gifts_sender_email_lower_idx').on(sql`lower(${t.senderEmail})`),
     index('gifts_recipient_email_lower_idx').on(sql`lower(${t.recipientEmail})`),
     // Admin search (services/admin/gift-search.ts): full names by exact value in created_at order, e-mails by trigram.
@@ -668,3 +674,4 @@ export const sandboxFaults = pgTable('sandbox_faults', {
   createdAt: ts('created_at').notNull(),
 });
 export * from './tables/operators.js';
+export * from './tables/together.js';

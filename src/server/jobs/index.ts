@@ -14,6 +14,7 @@ import { RECONCILER_INTERVAL_MS, runReconciler } from '../services/ledger/reconc
 import { expireDueCheckouts } from '../payments/sandbox/checkout-completion.js';
 import type { Metrics } from '../observability/metrics.js';
 import { sandboxWebhookEndpoint } from '../services/events/ingest-webhook.js';
+import { runGroupDeadlines, sendOrganiserReminders } from '../services/together/send.js';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -59,6 +60,12 @@ function allJobs(
       // setTimeout cannot wait longer than 2^31-1 ms (~24.8 days); a longer setting would fire every millisecond.
       intervalMs: Math.min(deps.config.expiryIntervalMs, MAX_TIMER_MS),
       run: () => processExpired(deps, log),
+    },
+    // Group gifts (decision 026): the organiser's reminder before the deadline, then the send (or close) at it.
+    {
+      name: 'together',
+      intervalMs: 60_000,
+      run: async () => ({ reminded: (await sendOrganiserReminders(deps)).sent, ...(await runGroupDeadlines(deps)) }),
     },
     // Payments whose webhook never arrived: pending gifts over an hour old are checked against the provider.
     { name: 'pending-payments', intervalMs: 10 * 60_000, run: () => checkPendingPayments(deps) },

@@ -9,6 +9,7 @@ export const JOB_NAMES = [
   'expiry',
   'pending-payments',
   'sandbox-checkout-expiry',
+  'together',
 ] as const;
 
 export type JobName = (typeof JOB_NAMES)[number];

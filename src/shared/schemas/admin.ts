@@ -92,6 +92,8 @@ export const adminGiftSchema = z.object({
   needsAttention: z.string().nullable(),
   /** Claiming is frozen after too many wrong security answers: only "Unfreeze claim" opens it again. */
   claimFrozen: z.boolean(),
+  /** A share of a group gift ("give together", decision 026): the group's id (searchable) and whether it is the lead. */
+  group: z.object({ id: z.string(), lead: z.boolean() }).nullable(),
 });
 export type AdminGift = z.infer<typeof adminGiftSchema>;
 

@@ -57,14 +57,19 @@ export const deliverySchema = z
   .strict();
 export type DeliveryInput = z.infer<typeof deliverySchema>;
 
+/** What is paid: the amount, tip and the figures the client shows (checked by checkFigures). */
+export const paymentFields = {
+  amount: giftAmountCents,
+  processingFee: moneyString('Processing fee'),
+  tip: tipCents,
+  totalPaid: moneyString('Total paid'),
+  recipientGets: moneyString('Recipient gets'),
+  senderCoversFees: z.boolean({ error: 'senderCoversFees must be true or false' }),
+};
+
 export const createGiftSchema = z
   .object({
-    amount: giftAmountCents,
-    processingFee: moneyString('Processing fee'),
-    tip: tipCents,
-    totalPaid: moneyString('Total paid'),
-    recipientGets: moneyString('Recipient gets'),
-    senderCoversFees: z.boolean({ error: 'senderCoversFees must be true or false' }),
+    ...paymentFields,
     ...recipientFields,
     securityQuestion: optionalText('Security question', CUSTOM_QUESTION_MAX),
     // Named "hash" in the API contract, but it is the plain trimmed answer; the server hashes it.
@@ -90,27 +95,35 @@ export const createGiftSchema = z
         message: 'Security question is required when an answer is given',
       });
     }
-    const expected = giftTotals(gift.amount, gift.tip);
-    const check = (field: 'processingFee' | 'totalPaid' | 'recipientGets', sent: number, want: number) => {
-      if (sent !== want) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: `does not match the amount: expected ${formatCents(want)}, got ${formatCents(sent)}. Refresh the page and try again.`,
-        });
-      }
-    };
-    check('processingFee', gift.processingFee, expected.fee);
-    check('totalPaid', gift.totalPaid, expected.total);
-    check('recipientGets', gift.recipientGets, expected.recipientGets);
-    if (expected.total > MAX_CHARGE_CENTS) {
+    checkFigures(gift, ctx);
+  });
+
+/** The figures the client shows must be the server's own: fee, total and what the recipient gets. */
+export function checkFigures(
+  gift: { amount: number; tip: number; processingFee: number; totalPaid: number; recipientGets: number },
+  ctx: z.RefinementCtx,
+): void {
+  const expected = giftTotals(gift.amount, gift.tip);
+  const check = (field: 'processingFee' | 'totalPaid' | 'recipientGets', sent: number, want: number) => {
+    if (sent !== want) {
       ctx.addIssue({
         code: 'custom',
-        path: ['totalPaid'],
-        message: `The total with fee and tip can be at most ${formatUsd(MAX_CHARGE_CENTS)} (one card payment). Lower the gift or the tip.`,
+        path: [field],
+        message: `does not match the amount: expected ${formatCents(want)}, got ${formatCents(sent)}. Refresh the page and try again.`,
       });
     }
-  });
+  };
+  check('processingFee', gift.processingFee, expected.fee);
+  check('totalPaid', gift.totalPaid, expected.total);
+  check('recipientGets', gift.recipientGets, expected.recipientGets);
+  if (expected.total > MAX_CHARGE_CENTS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['totalPaid'],
+      message: `The total with fee and tip can be at most ${formatUsd(MAX_CHARGE_CENTS)} (one card payment). Lower the gift or the tip.`,
+    });
+  }
+}
 
 /** What the client sends (decimal strings) and what the server works with (cents). */
 export type CreateGiftPayload = z.input<typeof createGiftSchema>;

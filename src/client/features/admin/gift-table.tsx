@@ -95,6 +95,12 @@ export function GiftTable({
               <td className="px-3 py-3">
                 <div>{name(g.recipientFirstName, g.recipientLastName)}</div>
                 <div className="break-all text-slate-600">{g.recipientEmail ?? '—'}</div>
+                {g.group ? (
+                  <div className="mt-1 text-xs text-slate-700">
+                    Share of group <span className="break-all font-mono">{g.group.id}</span>
+                    {g.group.lead ? ' (carries its claim)' : ''}
+                  </div>
+                ) : null}
               </td>
               <td className="whitespace-nowrap px-3 py-3">{formatDateTime(g.createdAt)}</td>
               <td className="whitespace-nowrap px-3 py-3">{formatDateTime(g.expiresAt)}</td>

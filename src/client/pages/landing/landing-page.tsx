@@ -1,8 +1,7 @@
-// The landing page: headline, "Send a Gift", how it works, why Hushgift, and the amount form that starts the flow.
+// The landing page: headline, "Send a Gift" and "Give together", how it works, why Hushgift, and the amount form that starts the flow.
 import { useState, type MouseEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { buttonClass } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
 import { usePageMeta } from '../../lib/page-meta';
 import { startNewDraft } from '../../lib/gift-draft';
 import { AmountForm } from '../../features/gift/amount-form';
@@ -69,9 +68,14 @@ export default function LandingPage() {
               Help a friend, family member or anyone you care about — without the awkward conversation. They get the
               money; you stay anonymous.
             </p>
-            <a href="#amount-form" className={cn(buttonClass('primary', 'lg'), 'mt-8')} onClick={sendAGift}>
-              Send a Gift
-            </a>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <a href="#amount-form" className={buttonClass('primary', 'lg')} onClick={sendAGift}>
+                Send a Gift
+              </a>
+              <a href="/together/new" className={buttonClass('outline', 'lg')}>
+                Give together
+              </a>
+            </div>
           </div>
           <AmountForm key={formKey} />
         </div>

@@ -11,6 +11,8 @@ export interface GiftNotificationInput {
   claimUrl: string;
   expiresAt: Date;
   hasSecurityQuestion: boolean;
+  /** A "give together" gift (decision 026): the sum of several friends' shares, who gave what never said. */
+  fromFriends?: boolean;
 }
 
 export function giftNotificationEmail(input: GiftNotificationInput) {
@@ -21,9 +23,12 @@ export function giftNotificationEmail(input: GiftNotificationInput) {
   const question = input.hasSecurityQuestion
     ? ' You will be asked to answer a security question the sender set for you.'
     : '';
+  const from = input.fromFriends
+    ? `Your friends sent you ${amount}: several people who care about you pooled an anonymous gift through Hushgift. Who gave, and how much each gave, stays private.`
+    : `Someone who cares about you has sent you an anonymous gift of ${amount} through Hushgift. The sender chose to stay anonymous — it comes from a friend.`;
   const text = `Hi ${inert(input.recipientFirstName)},
 
-Someone who cares about you has sent you an anonymous gift of ${amount} through Hushgift. The sender chose to stay anonymous — it comes from a friend.
+${from}
 ${note}
 Claim your gift here:
 
@@ -36,5 +41,8 @@ Please claim it by ${formatDate(input.expiresAt)}. Unclaimed gifts expire after 
 Keep this link private: anyone with it can try to claim the gift.
 
 — Hushgift`;
-  return { subject: `You've received an anonymous gift of ${amount}`, text, html: textToHtml(text) };
+  const subject = input.fromFriends
+    ? `Your friends sent you ${amount}`
+    : `You've received an anonymous gift of ${amount}`;
+  return { subject, text, html: textToHtml(text) };
 }

@@ -1,5 +1,5 @@
 // Admin search: a gift matches when the text is part of the recipient's or sender's full name ("first last") or
-// e-mail address (case-insensitive), or is exactly its claim token; optionally one status; newest first, 50 a page.
+// e-mail address (case-insensitive), or is exactly its claim token or its group gift's id (decision 026); optionally one status; newest first, 50 a page.
 //
 // Why not one trigram index over all the text: names repeat across many gifts and every e-mail shares a few
 // domains, so their trigrams each sit in a large share of the rows and intersecting them costs tens of
@@ -11,7 +11,7 @@
 // - token: its SHA-256 in the unique index.
 // Each branch stops at the rows the page needs; their union is ordered once.
 import { desc, sql, type SQL } from 'drizzle-orm';
-import { emailSearchText, giftNames, gifts, recipientNameKey, senderNameKey } from '../../db/schema.js';
+import { emailSearchText, giftNames, gifts, groupGifts, recipientNameKey, senderNameKey } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { sha256 } from '../../crypto.js';
 import { ADMIN_PAGE_SIZE, type AdminGift, type AdminSearch } from '../../../shared/schemas/admin.js';
@@ -97,6 +97,8 @@ export async function searchGifts(
       ),
       ...emailBranch(needle, statusIs, rows),
       sql`(select ${gifts.id} from ${gifts} where ${gifts.claimTokenHash} = ${sha256(input.q)} ${statusIs})`,
+      // A group gift's id (decision 026) finds its shares.
+      sql`(select ${gifts.id} from ${gifts} where ${gifts.groupGiftId} = (select ${groupGifts.id} from ${groupGifts} where ${groupGifts.publicId} = ${input.q}) ${statusIs})`,
     ];
     where = sql`${gifts.id} in (${sql.join(branches, sql` union `)})`;
   } else if (input.status !== 'all') {

@@ -1,5 +1,6 @@
 // The gift as the admin sees it: serial id, status, amount, sender and recipient names, dates.
-import { gifts } from '../../db/schema.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { gifts, groupGifts } from '../../db/schema.js';
 import { formatCents } from '../../../shared/money.js';
 import type { AdminGift } from '../../../shared/schemas/admin.js';
 
@@ -20,9 +21,25 @@ export const adminGiftColumns = {
   undeliverableAt: gifts.undeliverableAt,
   needsAttention: gifts.needsAttention,
   claimFrozenAt: gifts.claimFrozenAt,
+  // A share of a group gift (decision 026): the group's public id, and whether this share carries its claim.
+  groupPublicId: sql<
+    string | null
+  >`(select ${groupGifts.publicId} from ${groupGifts} where ${groupGifts.id} = ${gifts.groupGiftId})`,
+  groupLeadId: sql<
+    number | null
+  >`(select ${groupGifts.leadGiftId} from ${groupGifts} where ${groupGifts.id} = ${gifts.groupGiftId})`.mapWith(
+    (v: unknown) => (v === null ? null : Number(v)),
+  ),
 };
 
-type AdminGiftRow = { [K in keyof typeof adminGiftColumns]: (typeof adminGiftColumns)[K]['_']['data'] | null };
+type Columns = typeof adminGiftColumns;
+type AdminGiftRow = {
+  [K in keyof Columns]: Columns[K] extends SQL<infer T>
+    ? T
+    : Columns[K] extends { _: { data: infer D } }
+      ? D | null
+      : never;
+};
 
 export function toAdminGift(row: AdminGiftRow): AdminGift {
   return {
@@ -40,6 +57,7 @@ export function toAdminGift(row: AdminGiftRow): AdminGift {
     deliverAt: row.deliverAt ? row.deliverAt.toISOString() : null,
     needsAttention: row.needsAttention,
     claimFrozen: row.claimFrozenAt !== null,
+    group: row.groupPublicId ? { id: row.groupPublicId, lead: row.groupLeadId === row.id } : null,
   };
 }
 

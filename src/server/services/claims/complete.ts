@@ -13,6 +13,7 @@ import { payOutGift } from '../payouts/pay-out.js';
 import { requireGiftByToken } from './find-gift.js';
 import { holdsClaimSession, type ClaimSessionCookies } from './claim-session.js';
 import { readGiftAccount } from './account-reads.js';
+import { claimAmountCents } from '../together/claim-amount.js';
 
 /** A card dispute froze the gift: said without naming the sender or the dispute. */
 export const ON_HOLD_MESSAGE =
@@ -46,12 +47,13 @@ export async function completeClaim(
 ): Promise<ClaimCompleteResponse> {
   const gift = await requireGiftByToken(deps.db, token);
   if (!(await holdsClaimSession(deps, gift, cookies))) throw notFound(CLAIM_MESSAGES.notFound);
+  const amountCents = await claimAmountCents(deps.db, gift);
   const base = {
     giftId: gift.publicId,
-    amount: formatCents(gift.amountCents),
+    amount: formatCents(amountCents),
     payoutAccount: await payoutAccount(deps, gift),
   };
-  const amount = formatUsd(gift.amountCents);
+  const amount = formatUsd(amountCents);
   const done = {
     success: true,
     ...base,

@@ -1,7 +1,7 @@
 // GET /api/gifts/claim/:token: what the claim page shows. The hottest public call: one indexed read of the
 // few columns it needs. Nothing about the sender, ever.
-import { sql } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { eq, sql } from 'drizzle-orm';
+import { gifts, groupGifts } from '../../db/schema.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import type { ServiceDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
@@ -17,12 +17,15 @@ const claimLookup = preparedPerDb((db) =>
       status: gifts.status,
       recipientFirstName: gifts.recipientFirstName,
       amountCents: gifts.amountCents,
+      // A group gift's lead stands for the group's sum (decision 026).
+      groupAmountCents: groupGifts.sentAmountCents,
       personalNote: gifts.personalNote,
       securityQuestion: gifts.securityQuestion,
       expiresAt: gifts.expiresAt,
       claimStartedAt: gifts.claimStartedAt,
     })
     .from(gifts)
+    .leftJoin(groupGifts, eq(groupGifts.id, gifts.groupGiftId))
     .where(claimTokenMatches(sql.placeholder('hash')))
     .prepare('claim_lookup'),
 );
@@ -36,7 +39,7 @@ export async function lookupClaim(deps: Pick<ServiceDeps, 'db' | 'clock'>, token
     throw notFound(CLAIM_MESSAGES.notFound);
   return {
     recipientFirstName: gift.recipientFirstName ?? '',
-    amount: formatCents(gift.amountCents),
+    amount: formatCents(gift.groupAmountCents ?? gift.amountCents),
     personalNote: gift.personalNote,
     hasSecurityQuestion: Boolean(gift.securityQuestion),
     securityQuestion: gift.securityQuestion,

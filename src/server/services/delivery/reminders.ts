@@ -11,6 +11,7 @@ import { queueEmail } from '../../email/outbox.js';
 import { giftReminderEmail } from '../../email/templates/gift-reminder.js';
 import { claimUrl } from '../gifts/claim-link.js';
 import { mintGiftLink } from '../gifts/gift-links.js';
+import { claimAmountCents } from '../together/claim-amount.js';
 
 const BATCH = 100;
 const reminderKey = (giftId: number, days: number) => `gift:${String(giftId)}:reminder-${days}`;
@@ -30,8 +31,8 @@ export async function sendDueReminders(deps: Pick<ServiceDeps, 'db' | 'clock' | 
             and(
               eq(gifts.status, 'paid'),
               isNull(gifts.claimStartedAt),
-              // Delivered: at payment, or a scheduled gift whose day has come.
-              or(isNull(gifts.deliverAt), isNotNull(gifts.notifiedAt)),
+              // Delivered: at payment, or a scheduled gift whose day has come; of a group gift only its lead is.
+              or(and(isNull(gifts.deliverAt), isNull(gifts.groupGiftId)), isNotNull(gifts.notifiedAt)),
               isNull(gifts.undeliverableAt),
               isNotNull(gifts.recipientEmail),
               gt(gifts.expiresAt, now),
@@ -52,7 +53,7 @@ export async function sendDueReminders(deps: Pick<ServiceDeps, 'db' | 'clock' | 
             dedupeKey: reminderKey(gift.id, before),
             ...giftReminderEmail({
               recipientFirstName: gift.recipientFirstName ?? 'there',
-              amountCents: gift.amountCents,
+              amountCents: await claimAmountCents(tx, gift),
               claimUrl: claimUrl(deps.config.publicUrl, token),
               expiresAt: gift.expiresAt!,
               daysLeft: before,

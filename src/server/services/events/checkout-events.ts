@@ -16,6 +16,7 @@ import { DONOR_OPT_IN_METADATA } from '../gifts/create-gift.js';
 import { postCharge, postMovement } from '../ledger/post.js';
 import { movementKey } from '../ledger/accounts.js';
 import { transition } from '../gift-lifecycle/transition.js';
+import { lockGroupOfGift, refundLateShare } from '../together/shares.js';
 
 type CheckoutPaid = Extract<AppEvent, { kind: 'checkout_paid' }>;
 type CheckoutExpired = Extract<AppEvent, { kind: 'checkout_expired' }>;
@@ -55,6 +56,8 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
   const paymentIntentId = event.paymentRef;
   const chargeId = event.chargeRef;
 
+  // A share of a group gift (decision 026): its group is locked first (the send locks it too), then the gift.
+  const group = await lockGroupOfGift(tx, match, 'share');
   // A scheduled gift's claim window starts on its delivery day; one paid after that day is delivered now.
   const deliveredAt = sql`greatest(coalesce(${gifts.deliverAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`;
   const [gift] = await transition(tx, match, {
@@ -96,8 +99,10 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
 
   await keepDonorOnlyIfPayer(tx, deps, gift, senderEmail, event.metadata[DONOR_OPT_IN_METADATA] === 'true');
   const scheduled = gift.deliverAt !== null && gift.deliverAt > now;
-  // A scheduled gift is delivered by the delivery job (services/delivery/deliver-scheduled.ts) on its day.
-  if (!scheduled) await sendClaimLink(tx, deps, gift.id, { dedupeKey: `gift:${gift.id}:notify` });
+  // A scheduled gift is delivered by the delivery job (services/delivery/deliver-scheduled.ts) on its day; a share
+  // goes with its group (together/send.ts), and one paid after its group went is refunded.
+  if (group && group.state !== 'open') await refundLateShare(tx, deps, gift, now);
+  else if (!scheduled && !group) await sendClaimLink(tx, deps, gift.id, { dedupeKey: `gift:${gift.id}:notify` });
   if (senderEmail) {
     const manageToken = await mintGiftLink(tx, deps.clock, gift.id, 'manage');
     await queueEmail(tx, deps.clock, {
@@ -118,6 +123,7 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
         deliverAt: scheduled ? gift.deliverAt : null,
         deliveryTimeZone: gift.deliveryTimeZone,
         manageUrl: manageUrl(deps.config.publicUrl, manageToken),
+        share: group ? { deadlineAt: group.deadlineAt, refunded: group.state !== 'open' } : null,
       }),
     });
   }

@@ -10,6 +10,7 @@ import { newSecretToken } from '../../crypto.js';
 import { queueEmail } from '../../email/outbox.js';
 import { giftNotificationEmail } from '../../email/templates/gift-notification.js';
 import { revokeExtraClaimLinks } from './gift-links.js';
+import { claimAmountCents } from '../together/claim-amount.js';
 
 export function claimUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/claim/${token}`;
@@ -43,7 +44,8 @@ export async function sendClaimLink(
   await revokeExtraClaimLinks(tx, gift.id);
   const email = giftNotificationEmail({
     recipientFirstName: gift.recipientFirstName ?? 'there',
-    amountCents: gift.amountCents,
+    amountCents: await claimAmountCents(tx, gift),
+    fromFriends: gift.groupGiftId !== null,
     hasPersonalNote: Boolean(gift.personalNote),
     claimUrl: claimUrl(deps.config.publicUrl, token),
     expiresAt: gift.expiresAt,

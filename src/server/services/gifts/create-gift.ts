@@ -20,6 +20,8 @@ export const CHECKOUT_TTL_MS = 24 * HOUR;
 export interface CreateGiftOptions {
   /** The signed-in donor (valid hg_donor session), if any. */
   sessionDonorId?: number | null;
+  /** A share of a group gift (decision 026): its answer hash (the group's) and where the checkout returns. */
+  share?: { groupGiftId: number; answerHash: string | null; successUrl: string; cancelUrl: string };
 }
 
 export async function createGift(
@@ -29,7 +31,11 @@ export async function createGift(
 ): Promise<{ checkoutUrl: string }> {
   const totals = giftTotals(input.amount, input.tip);
   // Hash before the transaction: argon2 is the slow part and must not hold a connection.
-  const answerHash = input.securityAnswerHash ? await hashSecret(normaliseAnswer(input.securityAnswerHash)) : null;
+  const answerHash = options.share
+    ? options.share.answerHash
+    : input.securityAnswerHash
+      ? await hashSecret(normaliseAnswer(input.securityAnswerHash))
+      : null;
   const now = deps.clock.now();
   const deliverAt = input.delivery ? plannedDelivery(input.delivery, now) : null;
 
@@ -55,6 +61,7 @@ export async function createGift(
         donorId: donor?.id ?? null,
         deliverAt,
         deliveryTimeZone: input.delivery?.timeZone ?? null,
+        groupGiftId: options.share?.groupGiftId ?? null,
         createdAt: now,
       })
       .returning();
@@ -67,8 +74,8 @@ export async function createGift(
       giftPublicId: gift.publicId,
       lines: checkoutLines(totals),
       customerEmail: donorEmail,
-      successUrl: `${deps.config.publicUrl}/success`,
-      cancelUrl: `${deps.config.publicUrl}/gift/review?canceled=true`,
+      successUrl: options.share?.successUrl ?? `${deps.config.publicUrl}/success`,
+      cancelUrl: options.share?.cancelUrl ?? `${deps.config.publicUrl}/gift/review?canceled=true`,
       expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
       idempotencyKey: `gift:${gift.publicId}:checkout`,
       metadata: optedIn ? { [DONOR_OPT_IN_METADATA]: 'true' } : {},

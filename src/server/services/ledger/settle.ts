@@ -10,6 +10,7 @@ import { claimRecipientConfirmationEmail } from '../../email/templates/claim-rec
 import { claimSenderNoticeEmail } from '../../email/templates/claim-sender-notice.js';
 import { refundEmail } from '../../email/templates/refund.js';
 import { transition } from '../gift-lifecycle/transition.js';
+import { claimAmountCents, isFollowerShare } from '../together/claim-amount.js';
 
 /** The gift as it is after the transition; null when it was not in the state the transition starts from. */
 type SettledGift = typeof gifts.$inferSelect;
@@ -27,15 +28,18 @@ export async function giftTransferred(
     set: { claimedAt: now, transferId, reconcileAfter: null, needsAttention: null },
   });
   if (!gift) return null;
+  // A group gift (decision 026) tells its recipient once, with the sum: the lead's settling says it.
+  const toRecipient = !(await isFollowerShare(tx, gift));
   const mails = [
-    gift.recipientEmail && {
-      kind: 'claim-recipient-confirmation',
-      to: gift.recipientEmail,
-      ...claimRecipientConfirmationEmail({
-        recipientFirstName: gift.recipientFirstName || 'there',
-        amountCents: gift.amountCents,
-      }),
-    },
+    toRecipient &&
+      gift.recipientEmail && {
+        kind: 'claim-recipient-confirmation',
+        to: gift.recipientEmail,
+        ...claimRecipientConfirmationEmail({
+          recipientFirstName: gift.recipientFirstName || 'there',
+          amountCents: await claimAmountCents(tx, gift),
+        }),
+      },
     gift.senderEmail && {
       kind: 'claim-sender-notice',
       to: gift.senderEmail,

@@ -4,6 +4,8 @@
 // cancel exclude each other on the gift's row: cancelling requires claim_started_at IS NULL and moves the gift out of
 // 'paid' in one conditional update, and a claim starts only on a 'paid' gift; a transfer needs refund_started_at IS
 // NULL (check gifts_transfer_xor_refund).
+// A share of a group gift (decision 026) is withdrawn the same way, only while its group is open: the group's row
+// is locked first, as the send locks it, so a withdrawal and the send never both happen.
 import { and, eq } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -12,6 +14,10 @@ import { loadManagedGift } from './find-managed-gift.js';
 import { assertChangeable } from './rules.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
 import { transition } from '../gift-lifecycle/transition.js';
+import { lockGroupOfGift } from '../together/shares.js';
+import { conflict } from '../../errors.js';
+
+export const GROUP_SENT = 'The group gift has been sent, so your share can no longer be withdrawn.';
 
 export interface CancelResult {
   /** False when the refund call failed: the gift stays cancelled and the reconciler retries the refund. */
@@ -21,6 +27,8 @@ export interface CancelResult {
 export async function cancelGift(deps: ServiceDeps, giftId: number): Promise<CancelResult> {
   const now = deps.clock.now();
   const movement = await deps.db.transaction(async (tx) => {
+    const group = await lockGroupOfGift(tx, eq(gifts.id, giftId), 'update');
+    if (group && group.state !== 'open') throw conflict(GROUP_SENT);
     // Only before the recipient answered: a started claim is theirs.
     const [gift] = await transition(tx, giftId, {
       to: 'refunding',

@@ -8,7 +8,7 @@ import { badRequest, conflict } from '../../errors.js';
 import { MAX_EMAIL_CORRECTIONS } from '../../../shared/constants.js';
 import { sendClaimLink } from '../gifts/claim-link.js';
 import { loadManagedGift } from './find-managed-gift.js';
-import { assertChangeable, correctionsLeft, isDelivered } from './rules.js';
+import { assertChangeable, assertNotShare, correctionsLeft, isDelivered } from './rules.js';
 
 export async function correctRecipientEmail(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
@@ -18,6 +18,7 @@ export async function correctRecipientEmail(
   await deps.db.transaction(async (tx) => {
     const gift = await loadManagedGift(tx, giftId, true);
     assertChangeable(gift);
+    assertNotShare(gift);
     if (correctionsLeft(gift) === 0) {
       throw conflict(
         `The recipient's address can be corrected at most ${MAX_EMAIL_CORRECTIONS} times. Contact support if it is still wrong.`,

@@ -11,6 +11,7 @@ import { formatCents } from '../../../shared/money.js';
 import { TIMELINE_EVENTS, type ManagedGift, type TimelineEntry } from '../../../shared/schemas/manage.js';
 import { RECIPIENT_EMAIL_KINDS } from '../delivery/bounce.js';
 import { loadManagedGift, type ManagedGiftRow } from './find-managed-gift.js';
+import { loadGroup } from '../together/find-group.js';
 import { correctionsLeft, isChangeable, isDelivered, maskEmail, resendAvailableAt, stageOf } from './rules.js';
 
 /** Who an e-mail went to, masked: the outbox erases a delivered message's address but keeps its keyed digest. */
@@ -80,6 +81,9 @@ export async function managedGiftView(
     (a, b) => a.at.localeCompare(b.at) || TIMELINE_EVENTS.indexOf(a.event) - TIMELINE_EVENTS.indexOf(b.event),
   );
   const changeable = isChangeable(gift);
+  // A share of a group gift (decision 026) can only be withdrawn, and only while its group is open.
+  const share = gift.groupGiftId !== null;
+  const withdrawable = share && changeable && (await loadGroup(deps.db, gift.groupGiftId!))?.state === 'open';
   const resendAt = resendAvailableAt(gift);
   return {
     stage: stageOf(gift),
@@ -95,12 +99,12 @@ export async function managedGiftView(
     expiresAt: gift.expiresAt?.toISOString() ?? null,
     timeline,
     actions: {
-      correctEmail: changeable && correctionsLeft(gift) > 0,
-      correctionsLeft: correctionsLeft(gift),
-      resend: changeable && isDelivered(gift) && (!resendAt || resendAt <= now),
-      resendAvailableAt: changeable && resendAt && resendAt > now ? resendAt.toISOString() : null,
-      cancel: changeable,
-      reschedule: changeable && !isDelivered(gift) && gift.deliverAt !== null,
+      correctEmail: !share && changeable && correctionsLeft(gift) > 0,
+      correctionsLeft: share ? 0 : correctionsLeft(gift),
+      resend: !share && changeable && isDelivered(gift) && (!resendAt || resendAt <= now),
+      resendAvailableAt: !share && changeable && resendAt && resendAt > now ? resendAt.toISOString() : null,
+      cancel: share ? withdrawable : changeable,
+      reschedule: !share && changeable && !isDelivered(gift) && gift.deliverAt !== null,
     },
     thankYou:
       gift.thankYouNote && gift.thankYouAt ? { note: gift.thankYouNote, at: gift.thankYouAt.toISOString() } : null,

@@ -8,7 +8,7 @@ import { DAY } from '../../clock.js';
 import { CLAIM_WINDOW_DAYS } from '../../../shared/constants.js';
 import { deliveryDayProblem, deliveryInstant } from '../../../shared/delivery-date.js';
 import { loadManagedGift } from './find-managed-gift.js';
-import { assertChangeable, isDelivered } from './rules.js';
+import { assertChangeable, assertNotShare, isDelivered } from './rules.js';
 
 export async function rescheduleDelivery(
   deps: Pick<ServiceDeps, 'db' | 'clock'>,
@@ -18,6 +18,7 @@ export async function rescheduleDelivery(
   await deps.db.transaction(async (tx) => {
     const gift = await loadManagedGift(tx, giftId, true);
     assertChangeable(gift);
+    assertNotShare(gift);
     if (isDelivered(gift) || !gift.deliverAt)
       throw conflict('This gift has already been delivered, so its delivery date cannot change.');
     const timeZone = gift.deliveryTimeZone ?? 'UTC';

@@ -8,7 +8,7 @@ import { RESEND_INTERVAL_HOURS } from '../../../shared/constants.js';
 import { formatDeliveryTime } from '../../email/render.js';
 import { sendClaimLink } from '../gifts/claim-link.js';
 import { loadManagedGift } from './find-managed-gift.js';
-import { assertChangeable, isDelivered, resendAvailableAt } from './rules.js';
+import { assertChangeable, assertNotShare, isDelivered, resendAvailableAt } from './rules.js';
 
 export async function resendRecipientEmail(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
@@ -17,6 +17,7 @@ export async function resendRecipientEmail(
   await deps.db.transaction(async (tx) => {
     const gift = await loadManagedGift(tx, giftId, true);
     assertChangeable(gift);
+    assertNotShare(gift);
     if (!isDelivered(gift)) {
       const when = gift.deliverAt
         ? formatDeliveryTime(gift.deliverAt, gift.deliveryTimeZone ?? 'UTC')

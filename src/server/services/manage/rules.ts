@@ -27,6 +27,12 @@ export function assertChangeable(gift: ManagedGiftRow): void {
   );
 }
 
+/** A share of a group gift (decision 026): its recipient and delivery are the group's; it can only be withdrawn. */
+export function assertNotShare(gift: Pick<ManagedGiftRow, 'groupGiftId'>): void {
+  if (gift.groupGiftId !== null)
+    throw conflict('This is your share of a group gift: its recipient and delivery belong to the group.');
+}
+
 /** Delivered: at payment (no deliver_at), or a scheduled gift whose e-mail has been queued. */
 export const isDelivered = (gift: Pick<ManagedGiftRow, 'deliverAt' | 'notifiedAt'>) =>
   gift.deliverAt === null || gift.notifiedAt !== null;

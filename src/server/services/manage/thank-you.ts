@@ -1,7 +1,8 @@
 // POST /api/gifts/claim/:token/thank-you: after a successful claim the recipient may send one note to the anonymous
 // sender. The sender gets it by e-mail (with a fresh link to their gift page) and on that page; the recipient's
-// answer says only that it was sent.
-import { and, eq, isNull, or, isNotNull } from 'drizzle-orm';
+// answer says only that it was sent. A group gift's note (decision 026) reaches every contributor whose share
+// was paid out: each on their own gift page and by their own e-mail.
+import { and, eq, isNull, ne, or, isNotNull } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
@@ -38,19 +39,36 @@ export async function sendThankYou(
       )
       .returning();
     if (!saved) throw conflict('A thank-you note has already been sent for this gift.');
-    if (!saved.senderEmail) return;
-    const link = manageUrl(deps.config.publicUrl, await mintGiftLink(tx, deps.clock, saved.id, 'manage'));
-    await queueEmail(tx, deps.clock, {
-      kind: 'thank-you',
-      to: saved.senderEmail,
-      giftId: saved.id,
-      dedupeKey: `gift:${saved.id}:thank-you`,
-      ...thankYouEmail({
-        senderFirstName: saved.senderFirstName,
-        recipientFirstName: saved.recipientFirstName,
-        note,
-        manageUrl: link,
-      }),
-    });
+    const shares =
+      saved.groupGiftId === null
+        ? []
+        : await tx
+            .update(gifts)
+            .set({ thankYouNote: note, thankYouAt: now })
+            .where(
+              and(
+                eq(gifts.groupGiftId, saved.groupGiftId),
+                ne(gifts.id, saved.id),
+                isNull(gifts.thankYouAt),
+                or(eq(gifts.status, 'claimed'), isNotNull(gifts.transferStartedAt)),
+              ),
+            )
+            .returning();
+    for (const thanked of [saved, ...shares]) {
+      if (!thanked.senderEmail) continue;
+      const link = manageUrl(deps.config.publicUrl, await mintGiftLink(tx, deps.clock, thanked.id, 'manage'));
+      await queueEmail(tx, deps.clock, {
+        kind: 'thank-you',
+        to: thanked.senderEmail,
+        giftId: thanked.id,
+        dedupeKey: `gift:${thanked.id}:thank-you`,
+        ...thankYouEmail({
+          senderFirstName: thanked.senderFirstName,
+          recipientFirstName: thanked.recipientFirstName,
+          note,
+          manageUrl: link,
+        }),
+      });
+    }
   });
 }

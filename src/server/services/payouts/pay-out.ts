@@ -11,6 +11,7 @@ import { loadGift } from '../claims/find-gift.js';
 import { attemptMovement, requestTransfer } from '../ledger/reconciler.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
 import { transition } from '../gift-lifecycle/transition.js';
+import { followPayout } from '../together/shares.js';
 
 export type PayoutOutcome =
   | { kind: 'claimed' }
@@ -43,7 +44,7 @@ export async function payOutGift(
   if (!account.transfersActive) return { kind: 'not_ready', account };
 
   const now = deps.clock.now();
-  const movement = await deps.db.transaction(async (tx) => {
+  const { movement, followers } = await deps.db.transaction(async (tx) => {
     // Still the account just read (its id): a claimant who chose another one meanwhile (decision 021) is not overtaken.
     const [won] = await transition(tx, gift.id, {
       to: 'transferring',
@@ -51,8 +52,11 @@ export async function payOutGift(
       set: { transferStartedAt: now },
       where: and(eq(gifts.recipientAccountId, account.id), noDisputeOpen()),
     });
-    return won ? requestTransfer(tx, deps, won, now) : null;
+    if (!won) return { movement: null, followers: [] };
+    // A group gift's lead (decision 026): the other shares go to the same account, each its own transfer.
+    return { movement: await requestTransfer(tx, deps, won, now), followers: await followPayout(tx, deps, won, now) };
   });
+  for (const follower of followers) await attemptMovement(deps, follower.id);
   if (movement) {
     const outcome = await attemptMovement(deps, movement.id);
     if (outcome === 'succeeded') return { kind: 'claimed' };

@@ -31,6 +31,7 @@ import {
   RETENTION_SECURITY_LOG_DAYS,
   RETENTION_SUPPORT_DAYS,
 } from '../../../shared/constants.js';
+import { eraseGroupGiftData } from '../together/retention.js';
 
 export interface PurgeResult {
   giftsErased: number;
@@ -40,6 +41,8 @@ export interface PurgeResult {
   housekeeping: number;
   payoutAccountsDeleted: number;
   failedLoginAddressesHashed: number;
+  /** Group gifts (decision 026) whose personal data was erased. */
+  groupGiftsErased: number;
 }
 
 /** Failed admin logins and lockouts record the address someone typed: kept readable this long, then hashed. */
@@ -102,6 +105,7 @@ export async function purgeExpiredData(deps: {
     housekeeping: 0,
     payoutAccountsDeleted: 0,
     failedLoginAddressesHashed: 0,
+    groupGiftsErased: 0,
   };
 
   for (;;) {
@@ -132,6 +136,8 @@ export async function purgeExpiredData(deps: {
     result.giftsErased += erased;
     if (erased < BATCH) break;
   }
+
+  result.groupGiftsErased = await eraseGroupGiftData(deps.db, giftCutoff);
 
   // A payout-account link (recipient e-mail → provider account) lives only while a gift to that address still
   // has its personal data: once the last one is erased, nothing may tie the address to the account.

@@ -1,0 +1,86 @@
+// Where a share of a group gift (decision 026) differs from a one-person gift, in the money core's own paths:
+// - at payment it is not delivered; paid after its group was sent or closed, it is refunded at once;
+// - the group's one claim lives on its lead share (send.ts); the others follow the lead's claim start and payout,
+//   each with its own transfer funded by its own charge, under its own key;
+// - what the recipient is told is the group's sum, never a share's amount.
+// Lock order everywhere: the group row first, then gift rows (payment, withdrawal and send), so none deadlock.
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { gifts, groupGifts } from '../../db/schema.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import type { ServiceDeps } from '../../deps.js';
+import { requestRefund, requestTransfer } from '../ledger/reconciler.js';
+import { transition } from '../gift-lifecycle/transition.js';
+import { noDisputeOpen } from '../gifts/money-undecided.js';
+import type { GroupGiftRow } from './find-group.js';
+
+type GiftRow = typeof gifts.$inferSelect;
+
+/** The group of the gift `match` picks, locked (shared: payments of one group do not wait for each other). */
+export async function lockGroupOfGift(tx: Tx, match: SQL, mode: 'share' | 'update'): Promise<GroupGiftRow | null> {
+  const [row] = await tx.select({ groupGiftId: gifts.groupGiftId }).from(gifts).where(match);
+  if (!row?.groupGiftId) return null;
+  const [group] = await tx.select().from(groupGifts).where(eq(groupGifts.id, row.groupGiftId)).for(mode);
+  return group ?? null;
+}
+
+/** A share paid after its group was sent or closed: withdrawn at once, refunded as a cancellation is. */
+export async function refundLateShare(tx: Tx, deps: ServiceDeps, share: GiftRow, now: Date): Promise<void> {
+  const [moved] = await transition(tx, share.id, {
+    to: 'refunding',
+    at: now,
+    set: { cancelledAt: now, expiredAt: now, refundStartedAt: now },
+    where: and(eq(gifts.state, 'paid'), noDisputeOpen()),
+  });
+  // The reconciler makes the refund (its job picks up requested movements at once).
+  if (moved) await requestRefund(tx, deps, moved, now);
+}
+
+const followersOf = (lead: Pick<GiftRow, 'id' | 'groupGiftId'>) =>
+  and(eq(gifts.groupGiftId, lead.groupGiftId!), ne(gifts.id, lead.id));
+
+/**
+ * The lead's claim started: its followers carry the same start, so expiry gives them the lead's onboarding grace
+ * (they stay 'paid' until the lead's payout moves them).
+ */
+export async function followClaimStart(db: DbOrTx, lead: GiftRow): Promise<void> {
+  if (lead.groupGiftId === null || !lead.claimStartedAt) return;
+  await db
+    .update(gifts)
+    .set({ claimStartedAt: sql`coalesce(${gifts.claimStartedAt}, ${lead.claimStartedAt.toISOString()}::timestamptz)` })
+    .where(and(followersOf(lead), eq(gifts.state, 'paid')));
+}
+
+/**
+ * The lead's transfer was just requested (in `tx`): each follower still paid and undisputed moves to transferring
+ * into the same account, with its own requested transfer of its own amount (the reconciler makes each, funded by
+ * the share's own charge). Answers the movements to attempt.
+ */
+export async function followPayout(
+  tx: Tx,
+  deps: ServiceDeps,
+  lead: GiftRow,
+  now: Date,
+): Promise<Array<{ id: number }>> {
+  if (lead.groupGiftId === null || !lead.recipientAccountId) return [];
+  const started = await transition(tx, sql`${followersOf(lead)}`, {
+    to: 'claim_started',
+    at: now,
+    set: {
+      claimStartedAt: sql`coalesce(${gifts.claimStartedAt}, ${now.toISOString()}::timestamptz)`,
+      recipientAccountId: lead.recipientAccountId,
+    },
+    where: and(eq(gifts.state, 'paid'), noDisputeOpen()),
+  });
+  const movements: Array<{ id: number }> = [];
+  if (started.length === 0) return movements;
+  const moving = await transition(
+    tx,
+    started.map((g) => g.id),
+    { to: 'transferring', at: now, set: { transferStartedAt: now }, where: noDisputeOpen() },
+  );
+  for (const share of moving) {
+    const movement = await requestTransfer(tx, deps, share, now);
+    if (movement) movements.push(movement);
+  }
+  return movements;
+}
