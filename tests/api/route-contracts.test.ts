@@ -334,6 +334,13 @@ describeEachEngine(
       expect(await status({ method: 'DELETE', url: '/api/donor/account', headers })).toBe(200);
     });
 
+    it("the recipient's rights", async () => {
+      const status = async (options: InjectOptions & { method: string; url: string }) =>
+        (await call(options)).statusCode;
+      expect(await status({ method: 'POST', url: '/api/verify', payload: { code: 'ABCD-EFGH' } })).toBe(200);
+      expect(await status({ method: 'POST', url: '/api/verify', payload: { code: 1 } })).toBe(400);
+    });
+
     it('exercised every API route, with a success and a refusal each', () => {
       const routes = ctx()
         .app.registeredRoutes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))

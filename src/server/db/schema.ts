@@ -643,3 +643,4 @@ export const sandboxFaults = pgTable('sandbox_faults', {
   failUntil: ts('fail_until'),
   createdAt: ts('created_at').notNull(),
 });
+export * from './tables/recipient-rights.js';

@@ -11,6 +11,7 @@ import { adminRoutes } from './admin/index.js';
 import { donorRoutes } from './donor.js';
 import { contactRoutes } from './contact.js';
 import { manageRoutes } from './manage.js';
+import { recipientRightsRoutes } from './recipient-rights.js';
 import { sandboxRoutes } from '../payments/sandbox/routes.js';
 import { sandboxWebhookEndpoint } from '../services/events/ingest-webhook.js';
 
@@ -28,6 +29,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await app.register(donorRoutes(deps));
   await app.register(contactRoutes(deps));
   await app.register(manageRoutes(deps));
+  await app.register(recipientRightsRoutes(deps));
   if (devMailboxServed(deps)) {
     await app.register(devMailboxRoutes(deps));
   }

@@ -11,6 +11,7 @@ import { queueEmail } from '../../email/outbox.js';
 import { giftReminderEmail } from '../../email/templates/gift-reminder.js';
 import { claimUrl } from '../gifts/claim-link.js';
 import { mintGiftLink } from '../gifts/gift-links.js';
+import { mintVerificationCode } from '../recipient-rights/verify-code.js';
 
 const BATCH = 100;
 const reminderKey = (giftId: number, days: number) => `gift:${String(giftId)}:reminder-${days}`;
@@ -56,6 +57,8 @@ export async function sendDueReminders(deps: Pick<ServiceDeps, 'db' | 'clock' | 
               claimUrl: claimUrl(deps.config.publicUrl, token),
               expiresAt: gift.expiresAt!,
               daysLeft: before,
+              publicUrl: deps.config.publicUrl,
+              verificationCode: await mintVerificationCode(tx, deps, gift.id),
             }),
           });
         }

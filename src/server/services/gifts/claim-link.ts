@@ -10,6 +10,7 @@ import { newSecretToken } from '../../crypto.js';
 import { queueEmail } from '../../email/outbox.js';
 import { giftNotificationEmail } from '../../email/templates/gift-notification.js';
 import { revokeExtraClaimLinks } from './gift-links.js';
+import { mintVerificationCode } from '../recipient-rights/verify-code.js';
 
 export function claimUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/claim/${token}`;
@@ -48,6 +49,8 @@ export async function sendClaimLink(
     claimUrl: claimUrl(deps.config.publicUrl, token),
     expiresAt: gift.expiresAt,
     hasSecurityQuestion: Boolean(gift.securityQuestion),
+    publicUrl: deps.config.publicUrl,
+    verificationCode: await mintVerificationCode(tx, deps, gift.id),
   });
   await queueEmail(tx, deps.clock, {
     kind: 'gift-notification',

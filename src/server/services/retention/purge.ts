@@ -4,6 +4,7 @@
 // links go with the last gift to that address; e-mail addresses typed at failed admin logins are replaced by their
 // hash after 30 days; sign-in e-mails that were never delivered are erased after a day (their link is dead).
 // Every step is a batched, idempotent statement on rows claimed with SKIP LOCKED, so several instances may run it.
+import { deleteVerificationCodes } from '../recipient-rights/verify-code.js';
 import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   contactMessages,
@@ -114,6 +115,7 @@ export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<
       await forgetUnusedNames(tx, [...new Set(due.flatMap((d) => d.names))]);
       // The sender's gift page and any extra claim links go with the personal data they open.
       await tx.delete(giftLinks).where(inArray(giftLinks.giftId, ids));
+      await deleteVerificationCodes(tx, ids);
       // With the address goes its digest: nothing computable from it may stay (not even keyed).
       await tx
         .update(outbox)

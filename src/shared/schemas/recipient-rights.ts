@@ -1,0 +1,46 @@
+// What the recipient's own rights (issue 25) send and answer: the verification code of every claim e-mail and the
+// /verify page that checks it.
+import { z } from 'zod';
+
+/** Letters and digits without look-alikes (no 0/O, 1/I/L): 32 symbols, 5 bits each. */
+export const VERIFY_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** 8 symbols shown as XXXX-XXXX: 40 bits. The per-client limit, not the code's length, stops guessing. */
+export const VERIFY_CODE_LENGTH = 8;
+export const VERIFY_PAGE_PATH = '/verify';
+/** The code field's name in the /verify page's form (posted form-encoded to the page's own address). */
+export const VERIFY_CODE_FIELD = 'code';
+
+/** "abcd efgh", "ABCD-EFGH" → "ABCDEFGH": what a person may type for a code, or null when it cannot be one. */
+export function normaliseVerifyCode(typed: string): string | null {
+  const code = typed.replace(/[\s-]/g, '').toUpperCase();
+  if (code.length !== VERIFY_CODE_LENGTH) return null;
+  return [...code].every((c) => VERIFY_CODE_ALPHABET.includes(c)) ? code : null;
+}
+
+/** "ABCDEFGH" → "ABCD-EFGH" */
+export const formatVerifyCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+
+export const VERIFY_MESSAGES = {
+  notFound: 'No gift matches this code. Do not click links in that e-mail.',
+  found: 'This is a real Hushgift gift.',
+  openLink: "Open your e-mail's link to claim it",
+  over: 'This gift can no longer be claimed.',
+  malformed: 'Type the code as it appears in the e-mail: 8 letters and digits, like ABCD-2345.',
+} as const;
+
+export const verifyRequestSchema = z.object({
+  code: z.string().max(40, VERIFY_MESSAGES.malformed).describe('The code from the e-mail, XXXX-XXXX'),
+});
+
+export const verifyResponseSchema = z.discriminatedUnion('found', [
+  z.object({ found: z.literal(false), message: z.string() }),
+  z.object({
+    found: z.literal(true),
+    amount: z.string().describe('Decimal string, "50.00"'),
+    from: z.literal('a friend'),
+    expiresAt: z.string().describe('When the gift expires (ISO 8601)'),
+    claimable: z.boolean().describe('False once claimed, declined, refunded or expired'),
+    message: z.string(),
+  }),
+]);
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
