@@ -17,6 +17,15 @@ export type ClaimPageView =
    * The answer was right: the link to the payment partner's onboarding, or to its sign-in to an existing account
    * with "Use a different account" (a form posted to newAccountAction) beside it (decision 021).
    */
-  | { kind: 'account-setup'; accountLinkUrl: string; accountStep: ClaimAccountStep; newAccountAction: string };
+  | {
+      kind: 'account-setup';
+      accountLinkUrl: string;
+      accountStep: ClaimAccountStep;
+      newAccountAction: string;
+      /** "Decline this gift": where its confirmed form posts (decision 025). */
+      declineAction: string;
+    }
+  /** The link of a gift its recipient declined (decision 025). */
+  | { kind: 'declined' };
 
 export type RenderClaimPage = (view: ClaimPageView, pathname: string) => RenderedServerPage;

@@ -339,6 +339,16 @@ describeEachEngine(
         (await call(options)).statusCode;
       expect(await status({ method: 'POST', url: '/api/verify', payload: { code: 'ABCD-EFGH' } })).toBe(200);
       expect(await status({ method: 'POST', url: '/api/verify', payload: { code: 1 } })).toBe(400);
+      const { claimToken } = await claimableGift(ctx());
+      const decline = (cookie?: string) => ({
+        method: 'POST',
+        url: `/api/gifts/claim/${claimToken}/decline`,
+        payload: {},
+        headers: cookie ? { cookie } : {},
+      });
+      expect(await status(decline())).toBe(404);
+      await startClaim(ctx(), claimToken);
+      expect(await status(decline(claimSessionCookie(ctx(), claimToken)))).toBe(200);
     });
 
     it('exercised every API route, with a success and a refusal each', () => {

@@ -12,6 +12,7 @@ import { Card } from '../components/ui/card';
 import { Field } from '../components/ui/field';
 import { Input } from '../components/ui/input';
 import { AccountSetupPanel } from '../features/claim/claim-panels';
+import { DeclinedPanel } from '../features/claim/decline-gift';
 import { recipientClaimErrorText } from '../features/claim/claim-errors';
 import { ANSWER_HINT, GiftNotFound, GiftSummary, WhatHappensNext } from '../features/claim/gift-summary';
 import { documentTitle } from '../lib/page-meta';
@@ -72,6 +73,7 @@ function ClaimForm({ view }: { view: Extract<ClaimPageView, { kind: 'gift' }> })
 function Content({ view }: { view: ClaimPageView }) {
   if (view.kind === 'not-found') return <GiftNotFound />;
   if (view.kind === 'account-setup') return <AccountSetupPanel {...view} />;
+  if (view.kind === 'declined') return <DeclinedPanel />;
   return <ClaimForm view={view} />;
 }
 
@@ -89,7 +91,9 @@ export const renderClaimPage: RenderClaimPage = (view, pathname) => {
   );
   return {
     html,
-    title: documentTitle(view.kind === 'not-found' ? 'Gift not found' : 'Claim your gift'),
+    title: documentTitle(
+      view.kind === 'not-found' ? 'Gift not found' : view.kind === 'declined' ? 'Gift declined' : 'Claim your gift',
+    ),
     description: DESCRIPTION,
   };
 };

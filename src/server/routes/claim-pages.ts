@@ -12,7 +12,7 @@ import type { ClaimPageDocument } from '../http/server-page-document.js';
 import { lookupClaim } from '../services/claims/lookup.js';
 import { startClaim } from '../services/claims/claim.js';
 import { CLAIM_ANSWER_FIELD, type ClaimPageView } from '../../shared/claim-page.js';
-import { claimRequestSchema, claimTokenParamSchema, newAccountPath } from '../../shared/schemas/claim.js';
+import { claimRequestSchema, claimTokenParamSchema, declinePath, newAccountPath } from '../../shared/schemas/claim.js';
 import { viaProvider } from './claims.js';
 import { setClaimSessionCookie } from '../http/claim-session-cookie.js';
 
@@ -40,6 +40,9 @@ export const claimPageRoutes =
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404)
           return { view: { kind: 'not-found' } satisfies ClaimPageView, status: 404 };
+        // Declined (decision 025): the link says so, not "not found".
+        if (error instanceof AppError && error.code === 'GIFT_DECLINED')
+          return { view: { kind: 'declined' } satisfies ClaimPageView, status: 200 };
         throw error;
       }
     }
@@ -72,6 +75,7 @@ export const claimPageRoutes =
             kind: 'account-setup',
             ...answer,
             newAccountAction: newAccountPath(request.params.token),
+            declineAction: declinePath(request.params.token),
           } as const;
           return document.send(request, reply, view, 200);
         } catch (error) {

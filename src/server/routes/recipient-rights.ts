@@ -1,10 +1,24 @@
-// The recipient's own rights (issue 25) as API routes: POST /api/verify checks a claim e-mail's verification code.
+// The recipient's own rights (issue 25) as API routes: POST /api/verify checks a claim e-mail's verification code;
+// decline (decision 025).
 // Thin: the contract checks the input, the service decides.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { errorResponses } from '../http/contracts.js';
 import { verifyGiftCode } from '../services/recipient-rights/verify-code.js';
-import { verifyRequestSchema, verifyResponseSchema } from '../../shared/schemas/recipient-rights.js';
+import {
+  declineResponseSchema,
+  verifyRequestSchema,
+  verifyResponseSchema,
+} from '../../shared/schemas/recipient-rights.js';
+import { claimTokenParamSchema } from '../../shared/schemas/claim.js';
+import { claimSessionCookies } from '../http/claim-session-cookie.js';
+import { declineGift } from '../services/recipient-rights/decline.js';
+import { AppError } from '../errors.js';
+
+/** A program's call (JSON) rather than a page's plain form post. */
+const isJson = (request: FastifyRequest) => /^application\/json\b/i.test(request.headers['content-type'] ?? '');
 
 const tags = ['recipient'];
 
@@ -25,6 +39,35 @@ export const recipientRightsRoutes =
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return verifyGiftCode(deps, request.body.code, request.ip);
+      },
+    );
+
+    app.post(
+      '/api/gifts/claim/:token/decline',
+      {
+        schema: {
+          summary:
+            "Decline the gift after the security answer (its claim session), until the payout transfer is made: the sender is refunded as for a cancellation. A JSON post answers JSON; the claim page's form post is redirected back to the claim page, which says what happened",
+          tags: ['claim'],
+          params: claimTokenParamSchema,
+          response: {
+            200: declineResponseSchema,
+            303: z.undefined().describe('Location: the claim page (a form post)'),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const decline = () => declineGift(deps, request.params.token, claimSessionCookies(request));
+        if (isJson(request)) return decline();
+        // The page's form: whatever happened, the claim page shows the gift's state ("You declined this gift").
+        try {
+          await decline();
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+        return reply.redirect(`/claim/${encodeURIComponent(request.params.token)}`, 303);
       },
     );
   };

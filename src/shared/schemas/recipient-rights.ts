@@ -44,3 +44,16 @@ export const verifyResponseSchema = z.discriminatedUnion('found', [
   }),
 ]);
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+export const DECLINE_MESSAGES = {
+  declined: 'You declined this gift.',
+  done: 'You declined this gift. The sender gets the money back and is told only that the gift was declined.',
+  tooLate: 'This gift is already being paid out to you, so it can no longer be declined.',
+  over: 'This gift can no longer be declined: it has expired or was cancelled.',
+} as const;
+
+export const declineResponseSchema = z.object({
+  declined: z.literal(true),
+  message: z.string(),
+});
+export type DeclineResponse = z.infer<typeof declineResponseSchema>;

@@ -4,4 +4,5 @@ CREATE TABLE "gift_verification_codes" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "gifts" ADD COLUMN "declined_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "gift_verification_codes_gift_idx" ON "gift_verification_codes" USING btree ("gift_id");
