@@ -349,6 +349,12 @@ describeEachEngine(
       expect(await status(decline())).toBe(404);
       await startClaim(ctx(), claimToken);
       expect(await status(decline(claimSessionCookie(ctx(), claimToken)))).toBe(200);
+      const mail = (await ctx().flushEmails()).find((m) => m.textBody.includes('/stop/'))!;
+      const stop = `/api/recipient-links/${/\/stop\/([A-Za-z0-9_-]{43})/.exec(mail.textBody)![1]}`;
+      expect(await status({ method: 'GET', url: stop })).toBe(200);
+      expect(await status({ method: 'GET', url: `/api/recipient-links/${'x'.repeat(43)}` })).toBe(404);
+      expect(await status({ method: 'POST', url: stop })).toBe(200);
+      expect(await status({ method: 'POST', url: `/api/recipient-links/${'x'.repeat(43)}` })).toBe(404);
     });
 
     it('exercised every API route, with a success and a refusal each', () => {

@@ -7,14 +7,18 @@ import { StaticRouter } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
 import { documentTitle } from '../lib/page-meta';
 import { VerifyPage } from '../features/recipient-rights/verify-page';
+import { LinkPage } from '../features/recipient-rights/link-page';
 import type { RecipientPageView, RenderRecipientPage } from '../../shared/recipient-page';
 
 const TITLES: Record<RecipientPageView['kind'], string> = {
   verify: 'Check a gift e-mail',
+  link: 'Your gifts',
+  'link-done': 'Done',
+  'link-invalid': 'Link not valid',
 };
 
 function Content({ view }: { view: RecipientPageView }) {
-  return <VerifyPage view={view} />;
+  return view.kind === 'verify' ? <VerifyPage view={view} /> : <LinkPage view={view} />;
 }
 
 export const renderRecipientPage: RenderRecipientPage = (view, pathname) => {

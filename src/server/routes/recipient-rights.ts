@@ -1,5 +1,5 @@
 // The recipient's own rights (issue 25) as API routes: POST /api/verify checks a claim e-mail's verification code;
-// decline (decision 025).
+// decline (decision 025); the links e-mailed to the recipient's address (stop all gifts, undo).
 // Thin: the contract checks the input, the service decides.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,12 +9,16 @@ import { errorResponses } from '../http/contracts.js';
 import { verifyGiftCode } from '../services/recipient-rights/verify-code.js';
 import {
   declineResponseSchema,
+  recipientLinkDoneSchema,
+  recipientLinkTokenSchema,
+  recipientLinkViewSchema,
   verifyRequestSchema,
   verifyResponseSchema,
 } from '../../shared/schemas/recipient-rights.js';
 import { claimTokenParamSchema } from '../../shared/schemas/claim.js';
 import { claimSessionCookies } from '../http/claim-session-cookie.js';
 import { declineGift } from '../services/recipient-rights/decline.js';
+import { describeRecipientLink, followRecipientLink } from '../services/recipient-rights/follow-link.js';
 import { AppError } from '../errors.js';
 
 /** A program's call (JSON) rather than a page's plain form post. */
@@ -39,6 +43,39 @@ export const recipientRightsRoutes =
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return verifyGiftCode(deps, request.body.code, request.ip);
+      },
+    );
+
+    app.get(
+      '/api/recipient-links/:token',
+      {
+        schema: {
+          summary:
+            "What a link e-mailed to a recipient's address does (stop all gifts to it, or undo a stop), before its one-click confirmation",
+          tags,
+          params: recipientLinkTokenSchema,
+          response: { 200: recipientLinkViewSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return describeRecipientLink(deps, request.params.token);
+      },
+    );
+
+    app.post(
+      '/api/recipient-links/:token',
+      {
+        schema: {
+          summary: "Confirms a link e-mailed to a recipient's address: stops all gifts to it, or undoes a stop",
+          tags,
+          params: recipientLinkTokenSchema,
+          response: { 200: recipientLinkDoneSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { message: await followRecipientLink(deps, request.params.token) };
       },
     );
 

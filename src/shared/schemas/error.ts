@@ -33,6 +33,7 @@ export const ERROR_CODE_MEANINGS = {
   BAD_REQUEST: 'The request was refused (any other 4xx)',
   SERVICE_UNAVAILABLE: 'The server is shutting down or overloaded: try again in a moment',
   INTERNAL: 'Something failed on our side: nothing of it is revealed',
+  RECIPIENT_NOT_ACCEPTING: 'The recipient stopped gifts through Hushgift to this address (409)',
   GIFT_DECLINED: 'The recipient declined this gift: its link opens nothing more (410)',
 } as const;
 

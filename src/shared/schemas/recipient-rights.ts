@@ -57,3 +57,24 @@ export const declineResponseSchema = z.object({
   message: z.string(),
 });
 export type DeclineResponse = z.infer<typeof declineResponseSchema>;
+
+export const RECIPIENT_LINK_MESSAGES = {
+  notFound: 'This link is not valid. Use the newest link in your e-mail.',
+  notAccepting: 'This recipient does not accept gifts through Hushgift.',
+  stopped:
+    'Done: new gifts to this address will be refused. Gifts already sent stay as they are. We have e-mailed this address a link to undo it.',
+  resumedAll: 'Done: this address accepts gifts through Hushgift again.',
+} as const;
+
+export const recipientLinkTokenSchema = z.object({
+  token: z.string().max(100).describe('The token from the e-mailed link'),
+});
+
+export const recipientLinkViewSchema = z.object({
+  purpose: z.enum(['stop-all', 'resume-all', 'resume-sender']),
+  /** stop-all: whether the address is already stopped; resume-*: whether there is still something to undo. */
+  done: z.boolean(),
+});
+export type RecipientLinkView = z.infer<typeof recipientLinkViewSchema>;
+
+export const recipientLinkDoneSchema = z.object({ message: z.string() });

@@ -6,12 +6,12 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { formatUsd, parseMoney } from '../../../shared/money';
 import type { RecipientPageView } from '../../../shared/recipient-page';
-import { VERIFY_CODE_FIELD, VERIFY_PAGE_PATH } from '../../../shared/schemas/recipient-rights';
+import { VERIFY_CODE_FIELD, VERIFY_PAGE_PATH, type VerifyResponse } from '../../../shared/schemas/recipient-rights';
 
 const expiryDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-function Result({ result }: { result: NonNullable<RecipientPageView['result']> }) {
+function Result({ result }: { result: VerifyResponse }) {
   if (!result.found)
     return (
       <div role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-left text-red-900">
@@ -34,7 +34,7 @@ function Result({ result }: { result: NonNullable<RecipientPageView['result']> }
   );
 }
 
-export function VerifyPage({ view }: { view: RecipientPageView }) {
+export function VerifyPage({ view }: { view: Extract<RecipientPageView, { kind: 'verify' }> }) {
   const errorId = 'verify-error';
   return (
     <Card>

@@ -1,8 +1,24 @@
+CREATE TABLE "address_stops" (
+	"address_digest" text PRIMARY KEY NOT NULL,
+	"stopped_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "gift_verification_codes" (
 	"code_digest" text PRIMARY KEY NOT NULL,
 	"gift_id" integer NOT NULL,
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "recipient_links" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"purpose" text NOT NULL,
+	"address_digest" text NOT NULL,
+	"gift_id" integer,
+	"sender_stop_id" integer,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "recipient_links_purpose_check" CHECK ("recipient_links"."purpose" in ('stop-all', 'resume-all', 'resume-sender'))
+);
+--> statement-breakpoint
 ALTER TABLE "gifts" ADD COLUMN "declined_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "gift_verification_codes_gift_idx" ON "gift_verification_codes" USING btree ("gift_id");
+CREATE INDEX "gift_verification_codes_gift_idx" ON "gift_verification_codes" USING btree ("gift_id");--> statement-breakpoint
+CREATE INDEX "recipient_links_gift_idx" ON "recipient_links" USING btree ("gift_id");

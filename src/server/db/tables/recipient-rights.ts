@@ -1,7 +1,8 @@
 // Tables of the recipient's rights (issue 25). Addresses and codes are kept only as keyed digests (crypto.ts
 // keyedDigest under DIGEST_SECRET): a reader of the database or a backup cannot test a guess against them.
 // gift_id has no foreign key: this file may not import schema.ts (which re-exports it; no import cycles).
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -15,3 +16,33 @@ export const giftVerificationCodes = pgTable(
   },
   (t) => [index('gift_verification_codes_gift_idx').on(t.giftId)],
 );
+
+/**
+ * Links e-mailed to a recipient's address that act on the address, not on one gift (only the token's SHA-256, as
+ * gift_links): 'stop-all' (in every claim e-mail: stop all gifts to this address), 'resume-all' (undo it),
+ * 'resume-sender' (undo a "don't accept gifts from this sender"). gift_id: the gift whose e-mail carried it (its
+ * address is where a confirmation goes); the retention job deletes a gift's links with its personal data.
+ */
+export const recipientLinks = pgTable(
+  'recipient_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose').$type<RecipientLinkPurpose>().notNull(),
+    addressDigest: text('address_digest').notNull(),
+    giftId: integer('gift_id'),
+    /** resume-sender: the stop it undoes. */
+    senderStopId: integer('sender_stop_id'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('recipient_links_gift_idx').on(t.giftId),
+    check('recipient_links_purpose_check', sql`${t.purpose} in ('stop-all', 'resume-all', 'resume-sender')`),
+  ],
+);
+export type RecipientLinkPurpose = 'stop-all' | 'resume-all' | 'resume-sender';
+
+/** Addresses whose owner stopped all gifts (issue 25 point 5): new gifts to them are refused at creation. */
+export const addressStops = pgTable('address_stops', {
+  addressDigest: text('address_digest').primaryKey(),
+  stoppedAt: ts('stopped_at').notNull(),
+});

@@ -12,6 +12,7 @@ import { giftReminderEmail } from '../../email/templates/gift-reminder.js';
 import { claimUrl } from '../gifts/claim-link.js';
 import { mintGiftLink } from '../gifts/gift-links.js';
 import { mintVerificationCode } from '../recipient-rights/verify-code.js';
+import { mintStopAllLink } from '../recipient-rights/stop-all.js';
 
 const BATCH = 100;
 const reminderKey = (giftId: number, days: number) => `gift:${String(giftId)}:reminder-${days}`;
@@ -59,6 +60,7 @@ export async function sendDueReminders(deps: Pick<ServiceDeps, 'db' | 'clock' | 
               daysLeft: before,
               publicUrl: deps.config.publicUrl,
               verificationCode: await mintVerificationCode(tx, deps, gift.id),
+              stopAllUrl: await mintStopAllLink(tx, deps, { id: gift.id, recipientEmail: gift.recipientEmail! }),
             }),
           });
         }

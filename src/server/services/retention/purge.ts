@@ -11,6 +11,7 @@ import {
   recipientAccounts,
   donorLoginTokens,
   giftLinks,
+  recipientLinks,
   giftNames,
   gifts,
   outbox,
@@ -116,6 +117,7 @@ export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<
       // The sender's gift page and any extra claim links go with the personal data they open.
       await tx.delete(giftLinks).where(inArray(giftLinks.giftId, ids));
       await deleteVerificationCodes(tx, ids);
+      await tx.delete(recipientLinks).where(inArray(recipientLinks.giftId, ids));
       // With the address goes its digest: nothing computable from it may stay (not even keyed).
       await tx
         .update(outbox)
