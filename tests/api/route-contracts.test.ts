@@ -349,6 +349,9 @@ describeEachEngine(
       expect(await status(decline())).toBe(404);
       await startClaim(ctx(), claimToken);
       expect(await status(decline(claimSessionCookie(ctx(), claimToken)))).toBe(200);
+      const reported = (payload: object) => ({ method: 'POST', url: `/api/gifts/claim/${claimToken}/report`, payload });
+      expect(await status(reported({ reason: 'scam' }))).toBe(200);
+      expect(await status(reported({ reason: 'nope' }))).toBe(400);
       const mail = (await ctx().flushEmails()).find((m) => m.textBody.includes('/stop/'))!;
       const stop = `/api/recipient-links/${/\/stop\/([A-Za-z0-9_-]{43})/.exec(mail.textBody)![1]}`;
       expect(await status({ method: 'GET', url: stop })).toBe(200);

@@ -13,6 +13,7 @@ import { Field } from '../components/ui/field';
 import { Input } from '../components/ui/input';
 import { AccountSetupPanel } from '../features/claim/claim-panels';
 import { DeclinedPanel } from '../features/claim/decline-gift';
+import { ReportGift } from '../features/claim/report-gift';
 import { recipientClaimErrorText } from '../features/claim/claim-errors';
 import { ANSWER_HINT, GiftNotFound, GiftSummary, WhatHappensNext } from '../features/claim/gift-summary';
 import { documentTitle } from '../lib/page-meta';
@@ -66,6 +67,7 @@ function ClaimForm({ view }: { view: Extract<ClaimPageView, { kind: 'gift' }> })
         </Button>
       </form>
       <WhatHappensNext />
+      <ReportGift action={view.reportAction} reported={view.reported} />
     </Card>
   );
 }

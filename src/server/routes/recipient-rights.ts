@@ -12,12 +12,16 @@ import {
   recipientLinkDoneSchema,
   recipientLinkTokenSchema,
   recipientLinkViewSchema,
+  reportRequestSchema,
+  reportResponseSchema,
   verifyRequestSchema,
   verifyResponseSchema,
 } from '../../shared/schemas/recipient-rights.js';
 import { claimTokenParamSchema } from '../../shared/schemas/claim.js';
 import { claimSessionCookies } from '../http/claim-session-cookie.js';
 import { declineGift } from '../services/recipient-rights/decline.js';
+import { reportGift } from '../services/recipient-rights/report.js';
+import { CLAIM_REPORTED_QUERY } from '../../shared/claim-page.js';
 import { describeRecipientLink, followRecipientLink } from '../services/recipient-rights/follow-link.js';
 import { AppError } from '../errors.js';
 
@@ -76,6 +80,30 @@ export const recipientRightsRoutes =
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return { message: await followRecipientLink(deps, request.params.token) };
+      },
+    );
+
+    app.post(
+      '/api/gifts/claim/:token/report',
+      {
+        schema: {
+          summary:
+            "Report this gift (harassment, scam, other; up to 500 characters): puts it on the operator's attention list with the payer's identity. A JSON post answers JSON; the claim page's form post is redirected back to the claim page",
+          tags: ['claim'],
+          params: claimTokenParamSchema,
+          body: reportRequestSchema,
+          response: {
+            200: reportResponseSchema,
+            303: z.undefined().describe('Location: the claim page, saying the report was received (a form post)'),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const answer = await reportGift(deps, request.params.token, request.body);
+        if (isJson(request)) return answer;
+        return reply.redirect(`/claim/${encodeURIComponent(request.params.token)}?${CLAIM_REPORTED_QUERY}=1`, 303);
       },
     );
 

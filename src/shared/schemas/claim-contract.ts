@@ -40,6 +40,9 @@ export const newAccountPath = (token: string) => `/api/gifts/claim/${encodeURICo
  */
 export const declinePath = (token: string) => `/api/gifts/claim/${encodeURIComponent(token)}/decline`;
 
+/** "Report this gift" (issue 25): a JSON post answers JSON; the claim page's form is redirected back to it. */
+export const reportPath = (token: string) => `/api/gifts/claim/${encodeURIComponent(token)}/report`;
+
 /** The masked bank account or card the provider pays into, as the claim page shows it: "…6789". */
 export const maskedAccount = (last4: string) => `…${last4}`;
 

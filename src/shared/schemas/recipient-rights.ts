@@ -78,3 +78,27 @@ export const recipientLinkViewSchema = z.object({
 export type RecipientLinkView = z.infer<typeof recipientLinkViewSchema>;
 
 export const recipientLinkDoneSchema = z.object({ message: z.string() });
+
+export const REPORT_REASONS = ['harassment', 'scam', 'other'] as const;
+export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
+  harassment: 'Harassment: I do not want gifts from this person',
+  scam: 'A scam or a fake',
+  other: 'Something else',
+};
+export const REPORT_DETAILS_MAX = 500;
+export const REPORT_MESSAGES = {
+  received: 'Thank you: your report reached our team. You can still claim or decline the gift.',
+} as const;
+
+export const reportRequestSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { message: 'reason: choose harassment, scam or other' }),
+  details: z
+    .string()
+    .trim()
+    .max(REPORT_DETAILS_MAX, `details: at most ${REPORT_DETAILS_MAX} characters`)
+    .optional()
+    .describe('What happened, in your words'),
+});
+export type ReportRequest = z.infer<typeof reportRequestSchema>;
+
+export const reportResponseSchema = z.object({ reported: z.literal(true), message: z.string() });

@@ -5,6 +5,7 @@ import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { ClaimAccountStep } from '../../../shared/schemas/claim-contract';
 import { DeclineGift } from './decline-gift';
+import { ReportGift } from './report-gift';
 
 /** A panel that replaces the form takes focus, so keyboard and screen-reader users land on what changed. */
 function useFocusOnMount<T extends HTMLElement>() {
@@ -38,11 +39,13 @@ export function AccountSetupPanel({
   accountStep,
   newAccountAction,
   declineAction,
+  reportAction,
 }: {
   accountLinkUrl: string;
   accountStep: ClaimAccountStep;
   newAccountAction: string;
   declineAction: string;
+  reportAction: string;
 }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const signIn = accountStep === 'owner_sign_in';
@@ -76,6 +79,7 @@ export function AccountSetupPanel({
         {signIn ? <DifferentAccountForm action={newAccountAction} /> : null}
       </div>
       <DeclineGift action={declineAction} />
+      <ReportGift action={reportAction} />
     </Card>
   );
 }

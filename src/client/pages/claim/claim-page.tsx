@@ -15,7 +15,7 @@ import { rememberClaimToken, rememberClaimedAmount, rememberThankYouToken } from
 import { useClaimGift } from '../../features/claim/use-claim-gift';
 import { useClaimLookup } from '../../features/claim/use-claim-lookup';
 import { useCompleteClaim } from '../../features/claim/use-complete-claim';
-import { declinePath, newAccountPath } from '../../../shared/schemas/claim-contract';
+import { declinePath, newAccountPath, reportPath } from '../../../shared/schemas/claim-contract';
 import { DeclinedPanel } from '../../features/claim/decline-gift';
 
 const SUCCESS_REDIRECT_MS = 1500;
@@ -87,7 +87,12 @@ export default function ClaimPage() {
     );
   else if (claim.data)
     content = (
-      <AccountSetupPanel {...claim.data} newAccountAction={newAccountPath(token)} declineAction={declinePath(token)} />
+      <AccountSetupPanel
+        {...claim.data}
+        newAccountAction={newAccountPath(token)}
+        declineAction={declinePath(token)}
+        reportAction={reportPath(token)}
+      />
     );
   else if (lookup.isPending) content = <Spinner label="Loading your gift" />;
   else if (lookup.error instanceof ApiError && lookup.error.status === 410) content = <DeclinedPanel />;

@@ -2,7 +2,7 @@
 // keyedDigest under DIGEST_SECRET): a reader of the database or a backup cannot test a guess against them.
 // gift_id has no foreign key: this file may not import schema.ts (which re-exports it; no import cycles).
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -46,3 +46,29 @@ export const addressStops = pgTable('address_stops', {
   addressDigest: text('address_digest').primaryKey(),
   stoppedAt: ts('stopped_at').notNull(),
 });
+
+/**
+ * "Report this gift" (issue 25 point 6): an open report puts its gift on the operator's attention list (decision
+ * 017) with the payer's identity keys, until an operator marks it resolved. details is what the recipient typed,
+ * erased with the gift's personal data.
+ */
+export const giftReports = pgTable(
+  'gift_reports',
+  {
+    id: serial('id').primaryKey(),
+    giftId: integer('gift_id').notNull(),
+    reason: text('reason').notNull(),
+    details: text('details'),
+    /** payerIdentityKeys() of the gift's payer when reported (keyed digests). */
+    payerKeys: jsonb('payer_keys').$type<string[]>().notNull(),
+    createdAt: ts('created_at').notNull(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [
+    // One open report per gift: reporting again while it is open changes nothing.
+    uniqueIndex('gift_reports_open_idx')
+      .on(t.giftId)
+      .where(sql`${t.resolvedAt} is null`),
+    check('gift_reports_reason_check', sql`${t.reason} in ('harassment', 'scam', 'other')`),
+  ],
+);

@@ -12,6 +12,7 @@ import {
   donorLoginTokens,
   giftLinks,
   recipientLinks,
+  giftReports,
   giftNames,
   gifts,
   outbox,
@@ -118,6 +119,7 @@ export async function purgeExpiredData(deps: { db: Db; clock: Clock }): Promise<
       await tx.delete(giftLinks).where(inArray(giftLinks.giftId, ids));
       await deleteVerificationCodes(tx, ids);
       await tx.delete(recipientLinks).where(inArray(recipientLinks.giftId, ids));
+      await tx.update(giftReports).set({ details: null }).where(inArray(giftReports.giftId, ids));
       // With the address goes its digest: nothing computable from it may stay (not even keyed).
       await tx
         .update(outbox)
