@@ -71,8 +71,8 @@ export const recipientLinkTokenSchema = z.object({
 });
 
 export const recipientLinkViewSchema = z.object({
-  purpose: z.enum(['stop-all', 'resume-all', 'resume-sender']),
-  /** stop-all: whether the address is already stopped; resume-*: whether there is still something to undo. */
+  purpose: z.enum(['stop-all', 'resume-all']),
+  /** stop-all: whether the address is already stopped; resume-all: whether it already accepts gifts again. */
   done: z.boolean(),
 });
 export type RecipientLinkView = z.infer<typeof recipientLinkViewSchema>;

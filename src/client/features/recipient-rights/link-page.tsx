@@ -21,12 +21,6 @@ const TEXT: Record<LinkView['link']['purpose'], { title: string; body: string; b
     button: 'Accept gifts again',
     done: 'This address already accepts gifts.',
   },
-  'resume-sender': {
-    title: 'Accept gifts from this sender again',
-    body: 'You chose not to accept gifts from the sender of a gift you received. Accept their gifts again?',
-    button: 'Accept their gifts again',
-    done: 'Their gifts are already accepted.',
-  },
 };
 
 export function LinkPage({ view }: { view: Exclude<RecipientPageView, { kind: 'verify' }> }) {

@@ -25,9 +25,8 @@ CREATE TABLE "recipient_links" (
 	"purpose" text NOT NULL,
 	"address_digest" text NOT NULL,
 	"gift_id" integer,
-	"sender_stop_id" integer,
 	"created_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "recipient_links_purpose_check" CHECK ("recipient_links"."purpose" in ('stop-all', 'resume-all', 'resume-sender'))
+	CONSTRAINT "recipient_links_purpose_check" CHECK ("recipient_links"."purpose" in ('stop-all', 'resume-all'))
 );
 --> statement-breakpoint
 ALTER TABLE "gifts" ADD COLUMN "declined_at" timestamp with time zone;--> statement-breakpoint

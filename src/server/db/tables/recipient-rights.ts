@@ -19,9 +19,9 @@ export const giftVerificationCodes = pgTable(
 
 /**
  * Links e-mailed to a recipient's address that act on the address, not on one gift (only the token's SHA-256, as
- * gift_links): 'stop-all' (in every claim e-mail: stop all gifts to this address), 'resume-all' (undo it),
- * 'resume-sender' (undo a "don't accept gifts from this sender"). gift_id: the gift whose e-mail carried it (its
- * address is where a confirmation goes); the retention job deletes a gift's links with its personal data.
+ * gift_links): 'stop-all' (in every claim e-mail: stop all gifts to this address) and 'resume-all' (undo it).
+ * gift_id: the gift whose e-mail carried it (its address is where a confirmation goes); the retention job deletes
+ * a gift's links with its personal data. An undo link has none: it outlives the gifts, as the stop does.
  */
 export const recipientLinks = pgTable(
   'recipient_links',
@@ -30,16 +30,14 @@ export const recipientLinks = pgTable(
     purpose: text('purpose').$type<RecipientLinkPurpose>().notNull(),
     addressDigest: text('address_digest').notNull(),
     giftId: integer('gift_id'),
-    /** resume-sender: the stop it undoes. */
-    senderStopId: integer('sender_stop_id'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     index('recipient_links_gift_idx').on(t.giftId),
-    check('recipient_links_purpose_check', sql`${t.purpose} in ('stop-all', 'resume-all', 'resume-sender')`),
+    check('recipient_links_purpose_check', sql`${t.purpose} in ('stop-all', 'resume-all')`),
   ],
 );
-export type RecipientLinkPurpose = 'stop-all' | 'resume-all' | 'resume-sender';
+export type RecipientLinkPurpose = 'stop-all' | 'resume-all';
 
 /** Addresses whose owner stopped all gifts (issue 25 point 5): new gifts to them are refused at creation. */
 export const addressStops = pgTable('address_stops', {

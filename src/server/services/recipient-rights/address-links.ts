@@ -19,15 +19,14 @@ export const recipientLinkUrl = (publicUrl: string, purpose: RecipientLinkPurpos
 export async function mintRecipientLink(
   tx: DbOrTx,
   deps: Pick<ServiceDeps, 'clock' | 'config'>,
-  link: { purpose: RecipientLinkPurpose; addressDigest: string; giftId?: number | null; senderStopId?: number | null },
+  link: { purpose: RecipientLinkPurpose; addressDigest: string; giftId: number | null },
 ): Promise<string> {
   const { token, hash } = newSecretToken();
   await tx.insert(recipientLinks).values({
     tokenHash: hash,
     purpose: link.purpose,
     addressDigest: link.addressDigest,
-    giftId: link.giftId ?? null,
-    senderStopId: link.senderStopId ?? null,
+    giftId: link.giftId,
     createdAt: deps.clock.now(),
   });
   return recipientLinkUrl(deps.config.publicUrl, link.purpose, token);

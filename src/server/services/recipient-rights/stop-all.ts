@@ -55,7 +55,7 @@ export async function stopAllGifts(deps: Pick<ServiceDeps, 'db' | 'clock' | 'con
       // Not tied to the gift: the undo outlives the gift's erasure, as the stop does.
       giftId: null,
     });
-    await queueEmail(tx, deps.clock, { kind: 'stop-all', to, ...stopConfirmationEmail({ what: 'all', undoUrl }) });
+    await queueEmail(tx, deps.clock, { kind: 'stop-all', to, ...stopConfirmationEmail({ undoUrl }) });
   });
   return RECIPIENT_LINK_MESSAGES.stopped;
 }
