@@ -3,10 +3,7 @@
 // view filled by the claim services. The page is complete HTML: the answer form posts to the page's own address,
 // so it works before (and without) any script; the server adds one small inline script that only keeps the
 // button's state. The app's React bundle is not loaded on this page at all.
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import { SiteLayout } from '../components/layout/site-layout';
+import { renderNarrowPage } from './narrow-page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Field } from '../components/ui/field';
@@ -80,17 +77,7 @@ function Content({ view }: { view: ClaimPageView }) {
 }
 
 export const renderClaimPage: RenderClaimPage = (view, pathname) => {
-  const html = renderToString(
-    <StrictMode>
-      <StaticRouter location={pathname}>
-        <SiteLayout>
-          <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">
-            <Content view={view} />
-          </section>
-        </SiteLayout>
-      </StaticRouter>
-    </StrictMode>,
-  );
+  const html = renderNarrowPage(pathname, <Content view={view} />);
   return {
     html,
     title: documentTitle(

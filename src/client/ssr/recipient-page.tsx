@@ -1,10 +1,7 @@
 // The recipient's own pages as the server renders them per request (src/shared/recipient-page.ts): scripts/
 // prerender.ts builds this file into dist/ssr/recipient-page.js. Complete HTML whose forms post to the page's own
 // address, so they work before (and without) any script; no app script is loaded on them.
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import { SiteLayout } from '../components/layout/site-layout';
+import { renderNarrowPage } from './narrow-page';
 import { documentTitle } from '../lib/page-meta';
 import { VerifyPage } from '../features/recipient-rights/verify-page';
 import { LinkPage } from '../features/recipient-rights/link-page';
@@ -22,17 +19,7 @@ function Content({ view }: { view: RecipientPageView }) {
 }
 
 export const renderRecipientPage: RenderRecipientPage = (view, pathname) => {
-  const html = renderToString(
-    <StrictMode>
-      <StaticRouter location={pathname}>
-        <SiteLayout>
-          <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">
-            <Content view={view} />
-          </section>
-        </SiteLayout>
-      </StaticRouter>
-    </StrictMode>,
-  );
+  const html = renderNarrowPage(pathname, <Content view={view} />);
   return {
     html,
     title: documentTitle(TITLES[view.kind]),
