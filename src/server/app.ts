@@ -14,6 +14,7 @@ import { registerApiDocs } from './http/api-docs.js';
 import { claimPageRoutes } from './routes/claim-pages.js';
 import { loadServerPages } from './http/server-page-document.js';
 import { contactPageRoutes } from './routes/contact-page.js';
+import { recipientPageRoutes } from './routes/recipient-pages.js';
 import { registerObservability } from './observability/index.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   if (serverPages) {
     await app.register(claimPageRoutes(deps, serverPages.claim));
     await app.register(contactPageRoutes(deps, serverPages.contact));
+    await app.register(recipientPageRoutes(deps, serverPages.recipient));
   }
   await registerClientApp(app, config.clientDir);
   return app;

@@ -20,6 +20,9 @@ export const CLAIM_ATTEMPTS_PER_CLIENT_DEFAULT = 30;
 /** Claims (right or wrong answer) one client address may start, across all gifts, per hour. */
 export const CLAIM_STARTS_PER_CLIENT_DEFAULT = 20;
 export const CLAIM_ATTEMPT_WINDOW_MS = 60 * 60_000;
+/** Codes one client address may check at /verify per hour: 40-bit codes, so this, not the code, stops guessing. */
+export const VERIFY_LOOKUPS_PER_CLIENT_DEFAULT = 20;
+export const VERIFY_LOOKUP_WINDOW_MS = 60 * 60_000;
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -82,6 +85,7 @@ const schema = z
     GIFT_STARTS_PER_CLIENT: z.coerce.number().int().positive().default(GIFT_STARTS_PER_CLIENT_DEFAULT),
     CLAIM_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(CLAIM_ATTEMPTS_PER_CLIENT_DEFAULT),
     CLAIM_STARTS_PER_CLIENT: z.coerce.number().int().positive().default(CLAIM_STARTS_PER_CLIENT_DEFAULT),
+    VERIFY_LOOKUPS_PER_CLIENT: z.coerce.number().int().positive().default(VERIFY_LOOKUPS_PER_CLIENT_DEFAULT),
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(25),
     DIGEST_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -187,6 +191,8 @@ export interface Config {
   claimAttemptsPerClient: number;
   /** Claim starts (right or wrong answer) one client address may make, across all gifts, per CLAIM_ATTEMPT_WINDOW_MS. */
   claimStartsPerClient: number;
+  /** Verification codes one client address may check at /verify per VERIFY_LOOKUP_WINDOW_MS. */
+  verifyLookupsPerClient: number;
   /**
    * Key of the HMACs that stand in for personal data where a lookup is needed (crypto.ts keyedDigest); never stored
    * in the database. DIGEST_SECRET; in development, when unset, made up once and kept in DATA_DIR (bootstrap.ts).
@@ -260,6 +266,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     giftStartsPerClient: env.GIFT_STARTS_PER_CLIENT,
     claimAttemptsPerClient: env.CLAIM_ATTEMPTS_PER_CLIENT,
     claimStartsPerClient: env.CLAIM_STARTS_PER_CLIENT,
+    verifyLookupsPerClient: env.VERIFY_LOOKUPS_PER_CLIENT,
     digestSecret: env.DIGEST_SECRET,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
@@ -293,6 +300,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     GIFT_STARTS_PER_CLIENT: '100000',
     CLAIM_ATTEMPTS_PER_CLIENT: '100000',
     CLAIM_STARTS_PER_CLIENT: '100000',
+    VERIFY_LOOKUPS_PER_CLIENT: '100000',
     // An in-process PGlite blocks the event loop while it works, so on a busy machine shedding would fail tests
     // at random; the load-shedding tests turn it on with their own thresholds.
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',

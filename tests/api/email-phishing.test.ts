@@ -25,9 +25,11 @@ describeEachEngine(
       const mail = `${notice!.subject}\n${notice!.textBody}\n${notice!.htmlBody}`;
       expect(mail).not.toContain('evil');
       expect(mail).toContain('A personal note came with it');
-      // The only link in the message is the claim link.
+      // The only links in the message are ours: the claim link and "Stop all gifts to this address" (issue 25).
+      const stop = /\/stop\/([A-Za-z0-9_-]{43})/.exec(notice!.textBody)![1];
       expect([...notice!.htmlBody!.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual([
         `http://localhost:3000/claim/${claimToken(notice!.textBody)}`,
+        `http://localhost:3000/stop/${stop}`,
       ]);
       const lookup = await ctx().app.inject({ method: 'GET', url: `/api/gifts/claim/${claimToken(notice!.textBody)}` });
       expect(lookup.json().personalNote).toBe(PHISH);

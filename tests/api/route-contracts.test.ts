@@ -394,6 +394,32 @@ describeEachEngine(
       expect(await status({ method: 'POST', url: `/api/together/organise/${organiser}/send` })).toBe(409);
     });
 
+    it("the recipient's rights", async () => {
+      const status = async (options: InjectOptions & { method: string; url: string }) =>
+        (await call(options)).statusCode;
+      expect(await status({ method: 'POST', url: '/api/verify', payload: { code: 'ABCD-EFGH' } })).toBe(200);
+      expect(await status({ method: 'POST', url: '/api/verify', payload: { code: 1 } })).toBe(400);
+      const { claimToken } = await claimableGift(ctx());
+      const decline = (cookie?: string) => ({
+        method: 'POST',
+        url: `/api/gifts/claim/${claimToken}/decline`,
+        payload: {},
+        headers: cookie ? { cookie } : {},
+      });
+      expect(await status(decline())).toBe(404);
+      await startClaim(ctx(), claimToken);
+      expect(await status(decline(claimSessionCookie(ctx(), claimToken)))).toBe(200);
+      const reported = (payload: object) => ({ method: 'POST', url: `/api/gifts/claim/${claimToken}/report`, payload });
+      expect(await status(reported({ reason: 'scam' }))).toBe(200);
+      expect(await status(reported({ reason: 'nope' }))).toBe(400);
+      const mail = (await ctx().flushEmails()).find((m) => m.textBody.includes('/stop/'))!;
+      const stop = `/api/recipient-links/${/\/stop\/([A-Za-z0-9_-]{43})/.exec(mail.textBody)![1]}`;
+      expect(await status({ method: 'GET', url: stop })).toBe(200);
+      expect(await status({ method: 'GET', url: `/api/recipient-links/${'x'.repeat(43)}` })).toBe(404);
+      expect(await status({ method: 'POST', url: stop })).toBe(200);
+      expect(await status({ method: 'POST', url: `/api/recipient-links/${'x'.repeat(43)}` })).toBe(404);
+    });
+
     it('exercised every API route, with a success and a refusal each', () => {
       const routes = ctx()
         .app.registeredRoutes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))

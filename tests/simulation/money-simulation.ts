@@ -1,8 +1,10 @@
 // A seeded, reproducible simulation of the money flows (issue 13): gifts paid through the sandbox checkout, each
 // living one story — claimed (with parallel completions), left to expire, a claim racing its expiry, refunded in
 // the provider's dashboard, paid out then reversed, a movement refused for good, an answer lost after the money
-// moved, disputed by the cardholder (won, lost, or lost after the payout), a group gift ("give together", decision
-// 026) of several shares sent and claimed (one transfer per share) or left to expire (each share refunded) — while duplicate and out-of-order webhooks arrive, the provider has outages of random length and the
+// moved, disputed by the cardholder (won, lost, or lost after the payout), declined by its recipient racing the
+// payout (decision 025), a group gift ("give together", decision 026) of several shares sent and claimed (one
+// transfer per share) or left to expire (each share refunded) — while duplicate and out-of-order webhooks arrive,
+// the provider has outages of random length and the
 // database is restored from a backup taken days earlier. At the end every invariant of the ledger must hold, the
 // provider's own records must agree with it (nothing moved twice), and nothing may be stuck off the attention list.
 import { eq, inArray } from 'drizzle-orm';
@@ -12,7 +14,8 @@ import { handleProviderEvent } from '../../src/server/services/events/handle-eve
 import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
 import { runReconciler } from '../../src/server/services/ledger/reconciler.js';
 import { runPayouts } from '../../src/server/services/payouts/job.js';
-import { complete, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { claimSessionCookie, complete, setAccountStatus, startClaim } from '../helpers/claims.js';
+import { declinePath } from '../../src/shared/schemas/claim-contract.js';
 import { checkLedger, paySandboxGift } from '../helpers/money.js';
 import type { TestContext } from '../helpers/test-app.js';
 import { restoreSnapshot, takeSnapshot } from './database-snapshot.js';
@@ -45,10 +48,12 @@ export const STORIES = [
   'claimed-after-backup',
   'group-claimed',
   'group-expires',
+  // The recipient answers, then declines (twice at once) while their completion races it (decision 025).
+  'declined',
 ] as const;
 export type Story = (typeof STORIES)[number];
 /** Relative weights of the stories, in STORIES order. */
-const WEIGHTS = [32, 17, 7, 7, 7, 7, 7, 5, 4, 4, 3, 4, 3];
+const WEIGHTS = [32, 17, 7, 7, 7, 7, 7, 5, 4, 4, 3, 4, 3, 5];
 
 export interface SimulationFigures {
   seed: number;
@@ -132,7 +137,8 @@ async function payGroup(ctx: TestContext, story: Story, count: number, amount: (
 type Action = {
   at: number;
   gift: SimGift;
-  step: 'claim' | 'race' | 'refund' | 'reverse' | 'replay' | 'dispute_opened' | 'dispute_won' | 'dispute_lost';
+  step:
+    'claim' | 'race' | 'decline' | 'refund' | 'reverse' | 'replay' | 'dispute_opened' | 'dispute_won' | 'dispute_lost';
 };
 
 export async function simulateMoney(
@@ -193,6 +199,16 @@ export async function simulateMoney(
       await claimWithAccount(gift);
       // The recipient's browser returns twice at once (two tabs, a double click).
       await Promise.all([complete(ctx, gift.claimToken), complete(ctx, gift.claimToken)]);
+    } else if (step === 'decline') {
+      await claimWithAccount(gift);
+      const decline = () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: declinePath(gift.claimToken),
+          headers: { 'content-type': 'application/json', cookie: claimSessionCookie(ctx, gift.claimToken)! },
+          payload: '{}',
+        });
+      await Promise.all([decline(), decline(), complete(ctx, gift.claimToken)]);
     } else if (step === 'race') {
       await claimWithAccount(gift);
       await expireBehindClaim(ctx, gift.id);
@@ -300,6 +316,7 @@ export async function simulateMoney(
       agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'claim' });
     if (story === 'reversed') agenda.push({ at: later(4 * 24 * 60, 6 * 24 * 60), gift: sim, step: 'reverse' });
     if (story === 'claim-races-expiry') agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'race' });
+    if (story === 'declined') agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'decline' });
     if (story === 'dashboard-refund') agenda.push({ at: later(1, 10 * 24 * 60), gift: sim, step: 'refund' });
     if (story === 'dispute-won' || story === 'dispute-lost') {
       // Opened before the recipient claims: the payout waits for the outcome.
@@ -435,6 +452,8 @@ async function checkProviderAgrees(ctx: TestContext, simGifts: SimGift[]): Promi
       'claimed-after-backup': ['expired'],
       'group-claimed': ['claimed'],
       'group-expires': ['refunded'],
+      // Declined, or paid out first when the completion won the race.
+      declined: ['claimed', 'refunded'],
     };
     if (!expected[sim.story].includes(row.status)) violations.push(`${at}: ended ${row.status}`);
     if (sim.story === 'dispute-lost' && paidOut.length > 0) violations.push(`${at}: paid out during its dispute`);

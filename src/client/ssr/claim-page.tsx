@@ -3,15 +3,14 @@
 // view filled by the claim services. The page is complete HTML: the answer form posts to the page's own address,
 // so it works before (and without) any script; the server adds one small inline script that only keeps the
 // button's state. The app's React bundle is not loaded on this page at all.
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import { SiteLayout } from '../components/layout/site-layout';
+import { renderNarrowPage } from './narrow-page';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Field } from '../components/ui/field';
 import { Input } from '../components/ui/input';
 import { AccountSetupPanel } from '../features/claim/claim-panels';
+import { DeclinedPanel } from '../features/claim/decline-gift';
+import { ReportGift } from '../features/claim/report-gift';
 import { recipientClaimErrorText } from '../features/claim/claim-errors';
 import { ANSWER_HINT, GiftNotFound, GiftSummary, WhatHappensNext } from '../features/claim/gift-summary';
 import { documentTitle } from '../lib/page-meta';
@@ -65,6 +64,7 @@ function ClaimForm({ view }: { view: Extract<ClaimPageView, { kind: 'gift' }> })
         </Button>
       </form>
       <WhatHappensNext />
+      <ReportGift action={view.reportAction} reported={view.reported} />
     </Card>
   );
 }
@@ -72,24 +72,17 @@ function ClaimForm({ view }: { view: Extract<ClaimPageView, { kind: 'gift' }> })
 function Content({ view }: { view: ClaimPageView }) {
   if (view.kind === 'not-found') return <GiftNotFound />;
   if (view.kind === 'account-setup') return <AccountSetupPanel {...view} />;
+  if (view.kind === 'declined') return <DeclinedPanel />;
   return <ClaimForm view={view} />;
 }
 
 export const renderClaimPage: RenderClaimPage = (view, pathname) => {
-  const html = renderToString(
-    <StrictMode>
-      <StaticRouter location={pathname}>
-        <SiteLayout>
-          <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">
-            <Content view={view} />
-          </section>
-        </SiteLayout>
-      </StaticRouter>
-    </StrictMode>,
-  );
+  const html = renderNarrowPage(pathname, <Content view={view} />);
   return {
     html,
-    title: documentTitle(view.kind === 'not-found' ? 'Gift not found' : 'Claim your gift'),
+    title: documentTitle(
+      view.kind === 'not-found' ? 'Gift not found' : view.kind === 'declined' ? 'Gift declined' : 'Claim your gift',
+    ),
     description: DESCRIPTION,
   };
 };

@@ -155,6 +155,8 @@ export const gifts = pgTable(
     emailCorrections: integer('email_corrections').notNull().default(0),
     senderResentAt: ts('sender_resent_at'),
     cancelledAt: ts('cancelled_at'),
+    /** Declined by its recipient after the security answer (decision 025): refunded as a cancellation is. */
+    declinedAt: ts('declined_at'),
     thankYouNote: text('thank_you_note'),
     thankYouAt: ts('thank_you_at'),
     /** A share of a "give together" group gift (decision 026): never delivered on its own. */
@@ -675,3 +677,4 @@ export const sandboxFaults = pgTable('sandbox_faults', {
 });
 export * from './tables/operators.js';
 export * from './tables/together.js';
+export * from './tables/recipient-rights.js';

@@ -1,5 +1,5 @@
-// Pages the server renders per request from the client's components: the claim page (decision 015) and the
-// contact page's answer to its form posted without scripts (decision 007, amended). The document is the app's
+// Pages the server renders per request from the client's components: the claim page (decision 015), the
+// contact page's answer to its form posted without scripts (decision 007, amended) and the recipient's own pages. The document is the app's
 // index.html without its scripts, with the stylesheet inlined (the page paints from its one response), "noindex",
 // the page's title and description, the markup the page's renderer made, and the page's own small inline script
 // if it has one (allowed by its hash in the Content-Security-Policy). Sent compressed, never cached.
@@ -10,6 +10,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClaimPageView, RenderClaimPage } from '../../shared/claim-page.js';
 import type { ContactPageView, RenderContactPage } from '../../shared/contact-page.js';
+import type { RecipientPageView, RenderRecipientPage } from '../../shared/recipient-page.js';
 import type { RenderedServerPage } from '../../shared/server-rendered-page.js';
 import { CLAIM_FORM_SCRIPT } from './claim-form-script.js';
 import { preferredEncoding } from './prerendered-pages.js';
@@ -26,21 +27,27 @@ export interface ServerPage<View> {
 }
 export type ClaimPageDocument = ServerPage<ClaimPageView>;
 export type ContactPageDocument = ServerPage<ContactPageView>;
+export type RecipientPageDocument = ServerPage<RecipientPageView>;
 
 export interface ServerPages {
   claim: ClaimPageDocument;
   contact: ContactPageDocument;
+  recipient: RecipientPageDocument;
 }
 
 /** The server-rendered pages; undefined without a built client (API tests), where the app shell is served. */
 export async function loadServerPages(clientDir: string | undefined): Promise<ServerPages | undefined> {
   const indexFile = clientDir && path.join(clientDir, 'index.html');
   const renderer = (name: string) => clientDir && path.join(clientDir, RENDERER_DIR, `${name}.js`);
-  const files = [renderer('claim-page'), renderer('contact-page')];
+  const files = [renderer('claim-page'), renderer('contact-page'), renderer('recipient-page')];
   if (!clientDir || !indexFile || !existsSync(indexFile) || files.some((f) => !f || !existsSync(f))) return undefined;
-  const [{ renderClaimPage }, { renderContactPage }] = (await Promise.all(
+  const [{ renderClaimPage }, { renderContactPage }, { renderRecipientPage }] = (await Promise.all(
     files.map((file) => import(pathToFileURL(file!).href)),
-  )) as [{ renderClaimPage: RenderClaimPage }, { renderContactPage: RenderContactPage }];
+  )) as [
+    { renderClaimPage: RenderClaimPage },
+    { renderContactPage: RenderContactPage },
+    { renderRecipientPage: RenderRecipientPage },
+  ];
 
   const shell = readFileSync(indexFile, 'utf8')
     .replace(/<script type="module"[^>]*><\/script>/g, '')
@@ -76,6 +83,7 @@ export async function loadServerPages(clientDir: string | undefined): Promise<Se
   return {
     claim: page<ClaimPageView>(renderClaimPage, CLAIM_FORM_SCRIPT),
     contact: page<ContactPageView>((view) => renderContactPage(view)),
+    recipient: page<RecipientPageView>(renderRecipientPage),
   };
 }
 

@@ -11,8 +11,14 @@ import { AppError } from '../errors.js';
 import type { ClaimPageDocument } from '../http/server-page-document.js';
 import { lookupClaim } from '../services/claims/lookup.js';
 import { startClaim } from '../services/claims/claim.js';
-import { CLAIM_ANSWER_FIELD, type ClaimPageView } from '../../shared/claim-page.js';
-import { claimRequestSchema, claimTokenParamSchema, newAccountPath } from '../../shared/schemas/claim.js';
+import { CLAIM_ANSWER_FIELD, CLAIM_REPORTED_QUERY, type ClaimPageView } from '../../shared/claim-page.js';
+import {
+  claimRequestSchema,
+  claimTokenParamSchema,
+  declinePath,
+  newAccountPath,
+  reportPath,
+} from '../../shared/schemas/claim.js';
 import { viaProvider } from './claims.js';
 import { setClaimSessionCookie } from '../http/claim-session-cookie.js';
 
@@ -30,16 +36,24 @@ export const claimPageRoutes =
     const failedPart = (request: FastifyRequest) => request.validationError?.validationContext;
 
     /** The gift and its form, or "Gift Not Found" (404) for a link the lookup refuses. */
-    async function giftView(request: FastifyRequest, token: string, extra: { answer?: string; error?: string } = {}) {
+    async function giftView(
+      request: FastifyRequest,
+      token: string,
+      extra: { answer?: string; error?: string; reported?: boolean } = {},
+    ) {
       try {
         const gift = await lookupClaim(deps, token);
+        const reportAction = reportPath(token);
         return {
-          view: { kind: 'gift', gift, formAction: formAction(request), ...extra } satisfies ClaimPageView,
+          view: { kind: 'gift', gift, formAction: formAction(request), reportAction, ...extra } satisfies ClaimPageView,
           status: 200,
         };
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404)
           return { view: { kind: 'not-found' } satisfies ClaimPageView, status: 404 };
+        // Declined (decision 025): the link says so, not "not found".
+        if (error instanceof AppError && error.code === 'GIFT_DECLINED')
+          return { view: { kind: 'declined' } satisfies ClaimPageView, status: 200 };
         throw error;
       }
     }
@@ -49,7 +63,8 @@ export const claimPageRoutes =
         if (failedPart(request) === 'params') return notFound(request, reply);
         // Present at all (even malformed, e.g. repeated): the return from onboarding, which the app handles.
         if ((request.query as Record<string, unknown>).return !== undefined) return reply.callNotFound();
-        const { view, status } = await giftView(request, request.params.token);
+        const reported = (request.query as Record<string, unknown>)[CLAIM_REPORTED_QUERY] !== undefined;
+        const { view, status } = await giftView(request, request.params.token, { reported });
         return document.send(request, reply, view, status);
       });
 
@@ -72,6 +87,8 @@ export const claimPageRoutes =
             kind: 'account-setup',
             ...answer,
             newAccountAction: newAccountPath(request.params.token),
+            declineAction: declinePath(request.params.token),
+            reportAction: reportPath(request.params.token),
           } as const;
           return document.send(request, reply, view, 200);
         } catch (error) {

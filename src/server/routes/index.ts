@@ -12,6 +12,7 @@ import { donorRoutes } from './donor.js';
 import { contactRoutes } from './contact.js';
 import { manageRoutes } from './manage.js';
 import { togetherRoutes } from './together.js';
+import { recipientRightsRoutes } from './recipient-rights.js';
 import { sandboxRoutes } from '../payments/sandbox/routes.js';
 import { sandboxWebhookEndpoint } from '../services/events/ingest-webhook.js';
 
@@ -30,6 +31,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await app.register(contactRoutes(deps));
   await app.register(manageRoutes(deps));
   await app.register(togetherRoutes(deps));
+  await app.register(recipientRightsRoutes(deps));
   if (devMailboxServed(deps)) {
     await app.register(devMailboxRoutes(deps));
   }

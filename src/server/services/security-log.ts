@@ -26,7 +26,8 @@ export type SecurityEvent =
   | 'claim.rate_limited'
   | 'claim.start_rate_limited'
   | 'claim.frozen'
-  | 'donor.account_deleted';
+  | 'donor.account_deleted'
+  | 'verify.rate_limited';
 
 export interface SecurityEntry {
   event: SecurityEvent;

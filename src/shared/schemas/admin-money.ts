@@ -20,7 +20,7 @@ export const adminMoneySchema = z.object({
 });
 export type AdminMoney = z.infer<typeof adminMoneySchema>;
 
-export const ATTENTION_CAUSES = ['flagged', 'frozen_claim', 'failed_movement'] as const;
+export const ATTENTION_CAUSES = ['flagged', 'frozen_claim', 'failed_movement', 'reported'] as const;
 
 /** A gift an operator must look at, and what can be done about it here. */
 export const attentionItemSchema = z.object({

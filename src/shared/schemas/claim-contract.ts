@@ -34,6 +34,15 @@ export interface ClaimStartResponse {
 /** "Use a different account": a form posted here sets up a new payout account for the gift (303 to its onboarding). */
 export const newAccountPath = (token: string) => `/api/gifts/claim/${encodeURIComponent(token)}/new-account`;
 
+/**
+ * "Decline this gift" (decision 025): in the gift's claim session (its cookie is sent only under /api/gifts/), a
+ * JSON post answers JSON; the claim page's plain form is answered with a redirect back to the claim page.
+ */
+export const declinePath = (token: string) => `/api/gifts/claim/${encodeURIComponent(token)}/decline`;
+
+/** "Report this gift" (issue 25): a JSON post answers JSON; the claim page's form is redirected back to it. */
+export const reportPath = (token: string) => `/api/gifts/claim/${encodeURIComponent(token)}/report`;
+
 /** The masked bank account or card the provider pays into, as the claim page shows it: "…6789". */
 export const maskedAccount = (last4: string) => `…${last4}`;
 

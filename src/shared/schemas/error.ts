@@ -42,6 +42,8 @@ export const ERROR_CODE_MEANINGS = {
     'A money action needs a password or second-factor check within the last 15 minutes: POST /api/admin/step-up, then retry',
   PASSWORD_INCORRECT: "The admin's current password is wrong",
   PASSWORD_REFUSED: 'The new password is too short, too common (a list of known passwords) or unchanged',
+  RECIPIENT_NOT_ACCEPTING: 'The recipient stopped gifts through Hushgift to this address (409)',
+  GIFT_DECLINED: 'The recipient declined this gift: its link opens nothing more (410)',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODE_MEANINGS;

@@ -43,6 +43,7 @@ export const GIFT_STAGES = [
   'claimed',
   'expired',
   'cancelled',
+  'declined',
   'refunded',
   'disputed',
 ] as const;

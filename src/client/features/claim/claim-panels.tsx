@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { ClaimAccountStep } from '../../../shared/schemas/claim-contract';
+import { DeclineGift } from './decline-gift';
+import { ReportGift } from './report-gift';
 
 /** A panel that replaces the form takes focus, so keyboard and screen-reader users land on what changed. */
 function useFocusOnMount<T extends HTMLElement>() {
@@ -36,10 +38,14 @@ export function AccountSetupPanel({
   accountLinkUrl,
   accountStep,
   newAccountAction,
+  declineAction,
+  reportAction,
 }: {
   accountLinkUrl: string;
   accountStep: ClaimAccountStep;
   newAccountAction: string;
+  declineAction: string;
+  reportAction: string;
 }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const signIn = accountStep === 'owner_sign_in';
@@ -72,6 +78,8 @@ export function AccountSetupPanel({
         </a>
         {signIn ? <DifferentAccountForm action={newAccountAction} /> : null}
       </div>
+      <DeclineGift action={declineAction} />
+      <ReportGift action={reportAction} />
     </Card>
   );
 }
@@ -82,12 +90,14 @@ export function VerificationPendingPanel({
   payoutAccount,
   resumeUrl,
   newAccountAction,
+  declineAction,
 }: {
   message: string;
   giftId: string;
   payoutAccount: string | null;
   resumeUrl: string;
   newAccountAction: string;
+  declineAction: string;
 }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
@@ -106,6 +116,7 @@ export function VerificationPendingPanel({
         </a>
         <DifferentAccountForm action={newAccountAction} />
       </div>
+      <DeclineGift action={declineAction} />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-// The FAQ: 20 questions in 7 categories, stated from the shared constants.
+// The FAQ: 21 questions in 7 categories, stated from the shared constants.
 import { FEE_FIXED_CENTS, FEE_PERCENT, PERSONAL_NOTE_MAX } from '../../../shared/constants';
 import { formatUsd, giftTotals } from '../../../shared/money';
 import { FACTS } from './facts';
@@ -103,6 +103,13 @@ export const FAQ: FaqEntry[] = [
     category: 'Receiving Gifts',
     question: 'How soon will I get the money?',
     answer: `The payout is made ${FACTS.payoutAfterClaim} of your claim — usually ${FACTS.transferAfterVerification} after verification is complete. The money then appears in your bank account or on your debit card in ${FACTS.bankArrival}.`,
+  },
+  {
+    id: 'is-this-email-real',
+    category: 'Receiving Gifts',
+    question: 'How can I tell a real gift e-mail from a fake one?',
+    answer:
+      'A fake "you have received a gift" e-mail (phishing) tries to make you click a link to a copy of our pages and type your bank or card details there. Every real Hushgift claim e-mail ends with a verification code like ABCD-2345. Do not click anything in the e-mail: type our address followed by /verify into your browser yourself, and enter the code. If a real gift has it, the page shows its amount, that it is from a friend and when it expires; then open the e-mail\'s link to claim it. If it says no gift matches the code, delete the e-mail and do not click its links. The page never asks for your bank details.',
   },
   {
     id: 'why-verify',

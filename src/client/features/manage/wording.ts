@@ -9,6 +9,7 @@ export const STAGE_LABEL: Record<GiftStage, string> = {
   claimed: 'Claimed',
   expired: 'Expired',
   cancelled: 'Cancelled',
+  declined: 'Declined by the recipient: refunded',
   refunded: 'Refunded',
   disputed: 'Closed: the payment was disputed',
 };

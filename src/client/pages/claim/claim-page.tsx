@@ -15,7 +15,8 @@ import { rememberClaimToken, rememberClaimedAmount, rememberThankYouToken } from
 import { useClaimGift } from '../../features/claim/use-claim-gift';
 import { useClaimLookup } from '../../features/claim/use-claim-lookup';
 import { useCompleteClaim } from '../../features/claim/use-complete-claim';
-import { newAccountPath } from '../../../shared/schemas/claim-contract';
+import { declinePath, newAccountPath, reportPath } from '../../../shared/schemas/claim-contract';
+import { DeclinedPanel } from '../../features/claim/decline-gift';
 
 const SUCCESS_REDIRECT_MS = 1500;
 
@@ -81,10 +82,20 @@ export default function ClaimPage() {
         payoutAccount={completion.data.payoutAccount}
         resumeUrl={`/api/gifts/claim/${encodeURIComponent(token)}/onboarding`}
         newAccountAction={newAccountPath(token)}
+        declineAction={declinePath(token)}
       />
     );
-  else if (claim.data) content = <AccountSetupPanel {...claim.data} newAccountAction={newAccountPath(token)} />;
+  else if (claim.data)
+    content = (
+      <AccountSetupPanel
+        {...claim.data}
+        newAccountAction={newAccountPath(token)}
+        declineAction={declinePath(token)}
+        reportAction={reportPath(token)}
+      />
+    );
   else if (lookup.isPending) content = <Spinner label="Loading your gift" />;
+  else if (lookup.error instanceof ApiError && lookup.error.status === 410) content = <DeclinedPanel />;
   else if (lookup.isError || !lookup.data) content = <GiftNotFound />;
   else content = <ClaimGiftCard gift={lookup.data} claiming={claim.isPending} onClaim={onClaim} />;
 

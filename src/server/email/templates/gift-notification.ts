@@ -3,8 +3,9 @@
 // claim page shows it.
 import { formatUsd } from '../../../shared/money.js';
 import { formatDate, inert, textToHtml } from '../render.js';
+import { recipientFooter, type RecipientFooterInput } from './recipient-footer.js';
 
-export interface GiftNotificationInput {
+export interface GiftNotificationInput extends RecipientFooterInput {
   recipientFirstName: string;
   amountCents: number;
   hasPersonalNote: boolean;
@@ -39,6 +40,8 @@ To receive the money you will verify your identity and add a US bank account or 
 Please claim it by ${formatDate(input.expiresAt)}. Unclaimed gifts expire after 30 days.
 
 Keep this link private: anyone with it can try to claim the gift.
+
+${recipientFooter(input)}
 
 — Hushgift`;
   const subject = input.fromFriends

@@ -2,8 +2,9 @@
 // about the sender, and no personal note (the note is shown only on the claim page).
 import { formatUsd } from '../../../shared/money.js';
 import { formatDate, textToHtml } from '../render.js';
+import { recipientFooter, type RecipientFooterInput } from './recipient-footer.js';
 
-export interface GiftReminderInput {
+export interface GiftReminderInput extends RecipientFooterInput {
   recipientFirstName: string;
   amountCents: number;
   claimUrl: string;
@@ -23,6 +24,8 @@ Claim your gift here:
 ${input.claimUrl}
 
 The link in our first e-mail works as well. Keep these links private: anyone with them can try to claim the gift.
+
+${recipientFooter(input)}
 
 — Hushgift`;
   return { subject: `Reminder: your gift of ${amount} expires ${left}`, text, html: textToHtml(text) };

@@ -1,4 +1,5 @@
-// The sender's refund notice: the gift was not claimed in time (or was cancelled, or refunded by support); its
+// The sender's refund notice: the gift was not claimed in time (or was cancelled, declined by its recipient, or
+// refunded by support); its
 // amount goes back to the card; the processing fee and any tip are kept.
 import { formatUsd } from '../../../shared/money.js';
 import { CLAIM_WINDOW_DAYS } from '../../../shared/constants.js';
@@ -12,6 +13,8 @@ export interface RefundEmailInput {
   tipCents: number;
   /** Cancelled by the sender rather than expired. */
   cancelled?: boolean;
+  /** Declined by its recipient (decision 025). */
+  declined?: boolean;
   /** Refunded by our support team (the admin's "Refund sender") before it expired. */
   byOperator?: boolean;
 }
@@ -26,11 +29,13 @@ export function refundEmail(input: RefundEmailInput) {
   const text = `Hi ${inert(input.senderFirstName ?? 'there')},
 
 ${
-  input.cancelled
-    ? `You cancelled your anonymous gift of ${amount}${to} before it was claimed.`
-    : input.byOperator
-      ? `Our support team has refunded your anonymous gift of ${amount}${to}; it can no longer be claimed.`
-      : `Your anonymous gift of ${amount}${to} was not claimed within ${CLAIM_WINDOW_DAYS} days, so it has expired.`
+  input.declined
+    ? `The recipient of your anonymous gift of ${amount}${to} declined it. They were not told who you are.`
+    : input.cancelled
+      ? `You cancelled your anonymous gift of ${amount}${to} before it was claimed.`
+      : input.byOperator
+        ? `Our support team has refunded your anonymous gift of ${amount}${to}; it can no longer be claimed.`
+        : `Your anonymous gift of ${amount}${to} was not claimed within ${CLAIM_WINDOW_DAYS} days, so it has expired.`
 }
 
 We have refunded the gift amount of ${amount} to the card you paid with. Refunds usually appear within 5–10 business days, depending on your bank. ${kept}
@@ -38,5 +43,6 @@ We have refunded the gift amount of ${amount} to the card you paid with. Refunds
 If you would like to try again, you can send a new gift at any time.
 
 — Hushgift`;
-  return { subject: `Your gift of ${amount} was refunded`, text, html: textToHtml(text) };
+  const subject = input.declined ? `Your gift was declined: ${amount} returned` : `Your gift of ${amount} was refunded`;
+  return { subject, text, html: textToHtml(text) };
 }

@@ -2,14 +2,14 @@
 // waiting first, with its reason, how long it has waited, and which actions apply. One query; the partial
 // indexes of migration 0011 keep it to the gifts on the list whatever the number of gifts.
 import { asc, eq, sql } from 'drizzle-orm';
-import { gifts, ledgerMovements } from '../../db/schema.js';
+import { giftReports, gifts, ledgerMovements } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { formatCents } from '../../../shared/money.js';
 import { ATTENTION_LIST_LIMIT, type AttentionItem, type AttentionList } from '../../../shared/schemas/admin-money.js';
 import type { GiftStatus } from '../../../shared/statuses.js';
 import { FROZEN_REASON } from '../claims/claim.js';
 import { moneyUndecided } from '../gifts/money-undecided.js';
-import { listedGiftIds, retryable, stuckMovement } from './attention-sql.js';
+import { listedGiftIds, openReport, retryable, stuckMovement } from './attention-sql.js';
 
 const m = ledgerMovements;
 const asDate = <T extends Date | null>(expr: ReturnType<typeof sql>) => sql<T>`${expr}`.mapWith(gifts.createdAt);
@@ -19,6 +19,13 @@ export const MOVEMENT_WORDS: Record<string, string> = {
   transfer: 'Transfer to the recipient',
   refund: 'Refund to the sender',
 };
+
+/** A recipient's report in the operator's words: why, what they wrote, and who paid (issue 25 point 6). */
+function reportReason(report: { reason: string; details: string | null; payerKeys: string[] }, payer: string | null) {
+  const details = report.details ? `: "${report.details}"` : '';
+  const keys = report.payerKeys.map((k) => k.slice(0, 12)).join(', ');
+  return `Reported by the recipient (${report.reason})${details}. Payer: ${payer ?? 'erased'} (payer key ${keys || 'none'})`;
+}
 
 export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>): Promise<AttentionList> {
   const now = deps.clock.now();
@@ -52,6 +59,13 @@ export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'co
       since: asDate<Date>(since),
       canRetry: sql<boolean>`exists (select 1 from ${m} where ${m.giftId} = ${gifts.id} and ${retryable()})`,
       canRefund: sql<boolean>`(${moneyUndecided()})`,
+      senderEmail: gifts.senderEmail,
+      report: sql<{
+        reason: string;
+        details: string | null;
+        payerKeys: string[];
+        createdAt: string;
+      } | null>`(select json_build_object('reason', ${giftReports.reason}, 'details', ${giftReports.details}, 'payerKeys', ${giftReports.payerKeys}, 'createdAt', ${giftReports.createdAt}) from ${giftReports} where ${giftReports.giftId} = ${gifts.id} and ${openReport()})`,
       total: sql<number>`(count(*) over ())::int`.mapWith(Number),
     })
     .from(gifts)
@@ -65,6 +79,7 @@ export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'co
     if (r.needsAttention) causes.push('flagged');
     if (r.frozen) causes.push('frozen_claim');
     if (r.stuckKind) causes.push('failed_movement');
+    if (r.report) causes.push('reported');
     const movementReason = r.stuckKind
       ? `${MOVEMENT_WORDS[r.stuckKind] ?? r.stuckKind} ${r.stuckFailed ? 'failed' : 'keeps failing'}${r.stuckError ? `: ${r.stuckError}` : ''}`
       : null;
@@ -72,13 +87,13 @@ export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'co
       giftId: r.giftId,
       status: r.status as GiftStatus,
       amount: formatCents(r.amountCents),
-      reason: r.needsAttention ?? movementReason ?? FROZEN_REASON,
+      reason: r.needsAttention ?? movementReason ?? (r.report ? reportReason(r.report, r.senderEmail) : FROZEN_REASON),
       causes,
       since: r.since.toISOString(),
       ageSeconds: Math.max(0, Math.floor((now.getTime() - r.since.getTime()) / 1000)),
       canRetry: r.canRetry,
       canRefund: r.canRefund,
-      canResolve: Boolean(r.needsAttention) && !r.frozen && !r.stuckKind,
+      canResolve: Boolean(r.needsAttention || r.report) && !r.frozen && !r.stuckKind,
     };
   });
   return { items, total: rows[0]?.total ?? 0 };

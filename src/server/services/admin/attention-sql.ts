@@ -5,9 +5,10 @@
 //    MONEY_ATTENTION_AFTER_MINUTES, a payment that does not match its gift, an outside refund, a reversal, …);
 //  - a frozen claim (too many wrong answers) on a gift that can still be claimed;
 //  - an outgoing movement Hushgift started that failed, or has been failing for longer than the attention delay —
-//    even when the flag was cleared, so nothing stuck goes unseen.
-import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { gifts, ledgerMovements } from '../../db/schema.js';
+//    even when the flag was cleared, so nothing stuck goes unseen;
+//  - a recipient's open report (gift_reports, issue 25), until an operator marks it resolved.
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { giftReports, gifts, ledgerMovements } from '../../db/schema.js';
 import { OUTGOING_KINDS } from '../ledger/accounts.js';
 
 const m = ledgerMovements;
@@ -31,6 +32,9 @@ export const stuckMovement = (cutoff: Date): SQL =>
     sql`(${m.state} = 'failed' or (${m.state} in ('requested', 'in_flight', 'unknown') and ${m.failingSince} is not null and ${m.failingSince} <= ${cutoff.toISOString()}::timestamptz))`,
   )!;
 
+/** A recipient's report not yet resolved (issue 25 point 6). */
+export const openReport = (): SQL => isNull(giftReports.resolvedAt);
+
 /** The ids of every gift on the list. */
 export const listedGiftIds = (cutoff: Date): SQL =>
-  sql`(select ${gifts.id} from ${gifts} where ${flaggedOrFrozen()} union select ${m.giftId} from ${m} where ${stuckMovement(cutoff)})`;
+  sql`(select ${gifts.id} from ${gifts} where ${flaggedOrFrozen()} union select ${m.giftId} from ${m} where ${stuckMovement(cutoff)} union select ${giftReports.giftId} from ${giftReports} where ${openReport()})`;

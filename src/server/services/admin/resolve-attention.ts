@@ -1,12 +1,12 @@
 // "Mark resolved" on the attention list: clears the gift's flag once an operator has dealt with its cause. A cause
 // that is still there keeps the gift on the list whatever the flag says, so clearing it is refused: a frozen
 // claim ("Unfreeze claim" in the gift list, or refund the sender) and a failed or long-failing payout or refund
-// (retry it) — the ledger's invariant "nothing stuck is off the attention list" stays true.
+// (retry it) — a recipient's open report is resolved with the flag (issue 25); the ledger's invariant "nothing stuck is off the attention list" stays true.
 import { and, eq, sql } from 'drizzle-orm';
-import { gifts, ledgerMovements } from '../../db/schema.js';
+import { giftReports, gifts, ledgerMovements } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
-import { stuckMovement } from './attention-sql.js';
+import { openReport, stuckMovement } from './attention-sql.js';
 import { logAdminAction, type AdminActor } from './attention-actor.js';
 
 export async function resolveAttention(
@@ -36,8 +36,16 @@ export async function resolveAttention(
       throw conflict(
         `Gift #${giftId}'s payout or refund has failed: retry it (Retry now) until it goes through, or refund the sender.`,
       );
-    if (!gift.needsAttention) throw conflict(`Gift #${giftId} is not on the attention list.`);
+    const reports = await tx
+      .update(giftReports)
+      .set({ resolvedAt: now })
+      .where(and(eq(giftReports.giftId, giftId), openReport()))
+      .returning({ reason: giftReports.reason });
+    if (!gift.needsAttention && reports.length === 0) throw conflict(`Gift #${giftId} is not on the attention list.`);
     await tx.update(gifts).set({ needsAttention: null }).where(eq(gifts.id, giftId));
-    await logAdminAction(tx, deps.clock, 'admin.resolve_attention', actor, { giftId, reason: gift.needsAttention });
+    await logAdminAction(tx, deps.clock, 'admin.resolve_attention', actor, {
+      giftId,
+      reason: gift.needsAttention ?? `reported: ${reports[0]!.reason}`,
+    });
   });
 }

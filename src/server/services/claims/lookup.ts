@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { gifts, groupGifts } from '../../db/schema.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import type { ServiceDeps } from '../../deps.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
+import { DECLINE_MESSAGES } from '../../../shared/schemas/recipient-rights.js';
 import { formatCents } from '../../../shared/money.js';
 import { CLAIM_MESSAGES, type ClaimLookup } from '../../../shared/schemas/claim.js';
 import { claimTokenHash, withinClaimWindow } from './find-gift.js';
@@ -23,6 +24,7 @@ const claimLookup = preparedPerDb((db) =>
       securityQuestion: gifts.securityQuestion,
       expiresAt: gifts.expiresAt,
       claimStartedAt: gifts.claimStartedAt,
+      declinedAt: gifts.declinedAt,
     })
     .from(gifts)
     .leftJoin(groupGifts, eq(groupGifts.id, gifts.groupGiftId))
@@ -35,6 +37,8 @@ export async function lookupClaim(deps: Pick<ServiceDeps, 'db' | 'clock'>, token
   const [gift] = hash ? await claimLookup(deps.db).execute({ hash }) : [];
   // Pending, expired, refunded and claimed gifts cannot be claimed: the page shows "Gift Not Found". A gift past
   // expires_at is expired even before the expiry job has run (decision 012).
+  // Declined (decision 025): the link says so rather than "not found", and opens nothing more.
+  if (gift?.declinedAt) throw new AppError(410, 'GIFT_DECLINED', DECLINE_MESSAGES.declined);
   if (!gift || gift.status !== 'paid' || !withinClaimWindow(gift, deps.clock.now()))
     throw notFound(CLAIM_MESSAGES.notFound);
   return {

@@ -12,6 +12,8 @@ import { giftReminderEmail } from '../../email/templates/gift-reminder.js';
 import { claimUrl } from '../gifts/claim-link.js';
 import { mintGiftLink } from '../gifts/gift-links.js';
 import { claimAmountCents } from '../together/claim-amount.js';
+import { mintVerificationCode } from '../recipient-rights/verify-code.js';
+import { mintStopAllLink } from '../recipient-rights/stop-all.js';
 
 const BATCH = 100;
 const reminderKey = (giftId: number, days: number) => `gift:${String(giftId)}:reminder-${days}`;
@@ -57,6 +59,9 @@ export async function sendDueReminders(deps: Pick<ServiceDeps, 'db' | 'clock' | 
               claimUrl: claimUrl(deps.config.publicUrl, token),
               expiresAt: gift.expiresAt!,
               daysLeft: before,
+              publicUrl: deps.config.publicUrl,
+              verificationCode: await mintVerificationCode(tx, deps, gift.id),
+              stopAllUrl: await mintStopAllLink(tx, deps, { id: gift.id, recipientEmail: gift.recipientEmail! }),
             }),
           });
         }

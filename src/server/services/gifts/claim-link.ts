@@ -11,6 +11,8 @@ import { queueEmail } from '../../email/outbox.js';
 import { giftNotificationEmail } from '../../email/templates/gift-notification.js';
 import { revokeExtraClaimLinks } from './gift-links.js';
 import { claimAmountCents } from '../together/claim-amount.js';
+import { mintVerificationCode } from '../recipient-rights/verify-code.js';
+import { mintStopAllLink } from '../recipient-rights/stop-all.js';
 
 export function claimUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/claim/${token}`;
@@ -50,6 +52,9 @@ export async function sendClaimLink(
     claimUrl: claimUrl(deps.config.publicUrl, token),
     expiresAt: gift.expiresAt,
     hasSecurityQuestion: Boolean(gift.securityQuestion),
+    publicUrl: deps.config.publicUrl,
+    verificationCode: await mintVerificationCode(tx, deps, gift.id),
+    stopAllUrl: await mintStopAllLink(tx, deps, { id: gift.id, recipientEmail: gift.recipientEmail }),
   });
   await queueEmail(tx, deps.clock, {
     kind: 'gift-notification',

@@ -12,6 +12,7 @@ import { giftTotals } from '../../../shared/money.js';
 import type { CreateGiftInput, DeliveryInput, DonorAccountInput } from '../../../shared/schemas/gift.js';
 import { deliveryDayProblem, deliveryInstant } from '../../../shared/delivery-date.js';
 import { checkoutLines } from './checkout-lines.js';
+import { assertAcceptsGifts } from '../recipient-rights/stop-all.js';
 
 /** Metadata key that marks a gift whose sender opted into a donor account on the review page. */
 export const DONOR_OPT_IN_METADATA = 'donor_opt_in';
@@ -29,6 +30,8 @@ export async function createGift(
   input: CreateGiftInput,
   options: CreateGiftOptions = {},
 ): Promise<{ checkoutUrl: string }> {
+  // Before anything is hashed, stored or opened at the provider: the recipient may have stopped all gifts.
+  await assertAcceptsGifts(deps, input.recipientEmail);
   const totals = giftTotals(input.amount, input.tip);
   // Hash before the transaction: argon2 is the slow part and must not hold a connection.
   const answerHash = options.share

@@ -68,6 +68,7 @@ const refundedColumns = {
   feeCents: gifts.feeCents,
   tipCents: gifts.tipCents,
   cancelledAt: gifts.cancelledAt,
+  declinedAt: gifts.declinedAt,
   expiresAt: gifts.expiresAt,
   expiredAt: gifts.expiredAt,
 };
@@ -96,10 +97,16 @@ export async function giftRefunded(
     // Expired before its expiry date and not cancelled by the sender: an operator refunded it.
     const byOperator =
       gift.cancelledAt === null &&
+      gift.declinedAt === null &&
       gift.expiresAt !== null &&
       gift.expiredAt !== null &&
       gift.expiredAt < gift.expiresAt;
-    const email = refundEmail({ ...gift, cancelled: gift.cancelledAt !== null, byOperator });
+    const email = refundEmail({
+      ...gift,
+      cancelled: gift.cancelledAt !== null,
+      declined: gift.declinedAt !== null,
+      byOperator,
+    });
     await queueEmail(tx, clock, {
       kind: 'refund',
       to: gift.senderEmail,

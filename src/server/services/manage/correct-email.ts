@@ -1,6 +1,7 @@
 // "Correct recipient e-mail": a new address for an unclaimed gift, at most MAX_EMAIL_CORRECTIONS times. A delivered
 // gift gets a fresh claim link at the new address (the old link and every reminder's stop working); a scheduled
 // one simply goes to the new address on its day.
+import { assertAcceptsGifts } from '../recipient-rights/stop-all.js';
 import { eq, sql } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -27,6 +28,8 @@ export async function correctRecipientEmail(
     if (gift.recipientEmail?.toLowerCase() === recipientEmail.toLowerCase()) {
       throw badRequest('recipientEmail: this is already the address the gift goes to. Enter the corrected address.');
     }
+    // A corrected address is a new recipient: one who stopped all gifts refuses this one too (issue 25 point 5).
+    await assertAcceptsGifts({ db: tx, config: deps.config }, recipientEmail);
     await tx
       .update(gifts)
       .set({ recipientEmail, emailCorrections: sql`${gifts.emailCorrections} + 1`, undeliverableAt: null })

@@ -20,6 +20,7 @@ export function assertChangeable(gift: ManagedGiftRow): void {
   if (isChangeable(gift)) return;
   if (gift.claimStartedAt || gift.status === 'claimed') throw conflict(MANAGE_MESSAGES.claimStarted);
   if (gift.cancelledAt) throw conflict('This gift is already cancelled.');
+  if (gift.declinedAt) throw conflict('The recipient declined this gift, so it can no longer be changed.');
   if (gift.status === 'disputed' || gift.disputeOpenedAt)
     throw conflict('The payment for this gift is disputed with the card issuer, so it can no longer be changed.');
   throw conflict(
@@ -48,6 +49,7 @@ export function correctionsLeft(gift: ManagedGiftRow): number {
 export function stageOf(gift: ManagedGiftRow): GiftStage {
   if (gift.status === 'claimed') return 'claimed';
   if (gift.status === 'disputed') return 'disputed';
+  if (gift.declinedAt) return 'declined';
   if (gift.cancelledAt) return gift.status === 'refunded' ? 'refunded' : 'cancelled';
   if (gift.status === 'refunded') return 'refunded';
   if (gift.status === 'expired') return 'expired';

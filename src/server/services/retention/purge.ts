@@ -4,12 +4,15 @@
 // links go with the last gift to that address; e-mail addresses typed at failed admin logins are replaced by a
 // keyed hash (HMAC under DIGEST_SECRET) after 30 days; sign-in e-mails that were never delivered are erased after a day (their link is dead).
 // Every step is a batched, idempotent statement on rows claimed with SKIP LOCKED, so several instances may run it.
+import { deleteVerificationCodes } from '../recipient-rights/verify-code.js';
 import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   contactMessages,
   recipientAccounts,
   donorLoginTokens,
   giftLinks,
+  recipientLinks,
+  giftReports,
   giftNames,
   gifts,
   outbox,
@@ -126,6 +129,9 @@ export async function purgeExpiredData(deps: {
       await forgetUnusedNames(tx, [...new Set(due.flatMap((d) => d.names))]);
       // The sender's gift page and any extra claim links go with the personal data they open.
       await tx.delete(giftLinks).where(inArray(giftLinks.giftId, ids));
+      await deleteVerificationCodes(tx, ids);
+      await tx.delete(recipientLinks).where(inArray(recipientLinks.giftId, ids));
+      await tx.update(giftReports).set({ details: null }).where(inArray(giftReports.giftId, ids));
       // With the address goes its digest: nothing computable from it may stay (not even keyed).
       await tx
         .update(outbox)

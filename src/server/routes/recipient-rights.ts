@@ -1,0 +1,138 @@
+// The recipient's own rights (issue 25) as API routes: POST /api/verify checks a claim e-mail's verification code;
+// decline (decision 025); the links e-mailed to the recipient's address (stop all gifts, undo).
+// Thin: the contract checks the input, the service decides.
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.js';
+import { errorResponses } from '../http/contracts.js';
+import { verifyGiftCode } from '../services/recipient-rights/verify-code.js';
+import {
+  declineResponseSchema,
+  recipientLinkDoneSchema,
+  recipientLinkTokenSchema,
+  recipientLinkViewSchema,
+  reportRequestSchema,
+  reportResponseSchema,
+  verifyRequestSchema,
+  verifyResponseSchema,
+} from '../../shared/schemas/recipient-rights.js';
+import { claimTokenParamSchema } from '../../shared/schemas/claim.js';
+import { claimSessionCookies } from '../http/claim-session-cookie.js';
+import { declineGift } from '../services/recipient-rights/decline.js';
+import { reportGift } from '../services/recipient-rights/report.js';
+import { CLAIM_REPORTED_QUERY } from '../../shared/claim-page.js';
+import { describeRecipientLink, followRecipientLink } from '../services/recipient-rights/follow-link.js';
+import { AppError } from '../errors.js';
+
+/** A program's call (JSON) rather than a page's plain form post. */
+const isJson = (request: FastifyRequest) => /^application\/json\b/i.test(request.headers['content-type'] ?? '');
+
+const tags = ['recipient'];
+
+export const recipientRightsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/verify',
+      {
+        schema: {
+          summary:
+            "Whether a real gift has this e-mail's verification code: amount, expiry, never a claim link. Limited per client (429 with Retry-After)",
+          tags,
+          body: verifyRequestSchema,
+          response: { 200: verifyResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return verifyGiftCode(deps, request.body.code, request.ip);
+      },
+    );
+
+    app.get(
+      '/api/recipient-links/:token',
+      {
+        schema: {
+          summary:
+            "What a link e-mailed to a recipient's address does (stop all gifts to it, or undo a stop), before its one-click confirmation",
+          tags,
+          params: recipientLinkTokenSchema,
+          response: { 200: recipientLinkViewSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return describeRecipientLink(deps, request.params.token);
+      },
+    );
+
+    app.post(
+      '/api/recipient-links/:token',
+      {
+        schema: {
+          summary: "Confirms a link e-mailed to a recipient's address: stops all gifts to it, or undoes a stop",
+          tags,
+          params: recipientLinkTokenSchema,
+          response: { 200: recipientLinkDoneSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { message: await followRecipientLink(deps, request.params.token) };
+      },
+    );
+
+    app.post(
+      '/api/gifts/claim/:token/report',
+      {
+        schema: {
+          summary:
+            "Report this gift (harassment, scam, other; up to 500 characters): puts it on the operator's attention list with the payer's identity. A JSON post answers JSON; the claim page's form post is redirected back to the claim page",
+          tags: ['claim'],
+          params: claimTokenParamSchema,
+          body: reportRequestSchema,
+          response: {
+            200: reportResponseSchema,
+            303: z.undefined().describe('Location: the claim page, saying the report was received (a form post)'),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const answer = await reportGift(deps, request.params.token, request.body);
+        if (isJson(request)) return answer;
+        return reply.redirect(`/claim/${encodeURIComponent(request.params.token)}?${CLAIM_REPORTED_QUERY}=1`, 303);
+      },
+    );
+
+    app.post(
+      '/api/gifts/claim/:token/decline',
+      {
+        schema: {
+          summary:
+            "Decline the gift after the security answer (its claim session), until the payout transfer is made: the sender is refunded as for a cancellation. A JSON post answers JSON; the claim page's form post is redirected back to the claim page, which says what happened",
+          tags: ['claim'],
+          params: claimTokenParamSchema,
+          response: {
+            200: declineResponseSchema,
+            303: z.undefined().describe('Location: the claim page (a form post)'),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const decline = () => declineGift(deps, request.params.token, claimSessionCookies(request));
+        if (isJson(request)) return decline();
+        // The page's form: whatever happened, the claim page shows the gift's state ("You declined this gift").
+        try {
+          await decline();
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+        return reply.redirect(`/claim/${encodeURIComponent(request.params.token)}`, 303);
+      },
+    );
+  };

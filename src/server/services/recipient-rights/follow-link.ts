@@ -1,0 +1,20 @@
+// The links e-mailed to a recipient's address (address-links.ts), opened and confirmed: GET describes what the link
+// would do (the page asks for the one click), POST does it. Each purpose's rule lives in its own file.
+import type { ServiceDeps } from '../../deps.js';
+import type { RecipientLinkView } from '../../../shared/schemas/recipient-rights.js';
+import { requireRecipientLink } from './address-links.js';
+import { isStopped, resumeAllGifts, stopAllGifts } from './stop-all.js';
+
+export async function describeRecipientLink(deps: Pick<ServiceDeps, 'db'>, token: string): Promise<RecipientLinkView> {
+  const link = await requireRecipientLink(deps.db, token, ['stop-all', 'resume-all']);
+  const stopped = await isStopped(deps.db, link.addressDigest);
+  return { purpose: link.purpose, done: link.purpose === 'stop-all' ? stopped : !stopped };
+}
+
+export async function followRecipientLink(
+  deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
+  token: string,
+): Promise<string> {
+  const link = await requireRecipientLink(deps.db, token, ['stop-all', 'resume-all']);
+  return link.purpose === 'stop-all' ? stopAllGifts(deps, token) : resumeAllGifts(deps, token);
+}
