@@ -20,6 +20,13 @@ export const CLAIM_ATTEMPTS_PER_CLIENT_DEFAULT = 30;
 /** Claims (right or wrong answer) one client address may start, across all gifts, per hour. */
 export const CLAIM_STARTS_PER_CLIENT_DEFAULT = 20;
 export const CLAIM_ATTEMPT_WINDOW_MS = 60 * 60_000;
+/** The risk rules' defaults (decision 024, docs/risk.md): an honest sender almost never meets them. */
+export const RISK_DEFAULTS = {
+  velocityGifts: 3,
+  velocityCents: 50_000,
+  velocityWindowHours: 24,
+  sameClientClaimHours: 24,
+} as const;
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -82,6 +89,9 @@ const schema = z
     GIFT_STARTS_PER_CLIENT: z.coerce.number().int().positive().default(GIFT_STARTS_PER_CLIENT_DEFAULT),
     CLAIM_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(CLAIM_ATTEMPTS_PER_CLIENT_DEFAULT),
     CLAIM_STARTS_PER_CLIENT: z.coerce.number().int().positive().default(CLAIM_STARTS_PER_CLIENT_DEFAULT),
+    RISK_VELOCITY_GIFTS: z.coerce.number().int().positive().default(RISK_DEFAULTS.velocityGifts),
+    RISK_VELOCITY_CENTS: z.coerce.number().int().positive().default(RISK_DEFAULTS.velocityCents),
+    RISK_SAME_CLIENT_CLAIM_HOURS: z.coerce.number().min(0).default(RISK_DEFAULTS.sameClientClaimHours),
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(25),
     DIGEST_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -183,6 +193,8 @@ export interface Config {
   claimAttemptsPerClient: number;
   /** Claim starts (right or wrong answer) one client address may make, across all gifts, per CLAIM_ATTEMPT_WINDOW_MS. */
   claimStartsPerClient: number;
+  /** The risk rules (services/risk/rules.ts; decision 024). */
+  risk: RiskConfig;
   /**
    * Key of the HMACs that stand in for personal data where a lookup is needed (crypto.ts keyedDigest); never stored
    * in the database. DIGEST_SECRET; in development, when unset, made up once and kept in DATA_DIR (bootstrap.ts).
@@ -202,6 +214,16 @@ export interface Config {
   clientDir?: string;
   /** Metrics listener, load shedding, job stall limit, gauge refresh (observability/config.ts). */
   observability: ObservabilityConfig;
+}
+
+export interface RiskConfig {
+  /** Per payer identity over velocityWindowMs: up to this many gifts pass, a gift beyond is held. */
+  velocityGifts: number;
+  /** Per payer identity over velocityWindowMs: up to this total (cents) passes, a gift beyond is held. */
+  velocityCents: number;
+  velocityWindowMs: number;
+  /** A claim from the payment's client address within this long is held as self-gifting (0: off). */
+  sameClientClaimMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -249,6 +271,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     giftStartsPerClient: env.GIFT_STARTS_PER_CLIENT,
     claimAttemptsPerClient: env.CLAIM_ATTEMPTS_PER_CLIENT,
     claimStartsPerClient: env.CLAIM_STARTS_PER_CLIENT,
+    risk: {
+      velocityGifts: env.RISK_VELOCITY_GIFTS,
+      velocityCents: env.RISK_VELOCITY_CENTS,
+      velocityWindowMs: RISK_DEFAULTS.velocityWindowHours * 3_600_000,
+      sameClientClaimMs: env.RISK_SAME_CLIENT_CLAIM_HOURS * 3_600_000,
+    },
     digestSecret: env.DIGEST_SECRET,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
@@ -280,6 +308,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     GIFT_STARTS_PER_CLIENT: '100000',
     CLAIM_ATTEMPTS_PER_CLIENT: '100000',
     CLAIM_STARTS_PER_CLIENT: '100000',
+    // Every test pays and claims from one address; the risk tests set their own limits.
+    RISK_VELOCITY_GIFTS: '100000',
+    RISK_VELOCITY_CENTS: '1000000000',
+    RISK_SAME_CLIENT_CLAIM_HOURS: '0',
     // An in-process PGlite blocks the event loop while it works, so on a busy machine shedding would fail tests
     // at random; the load-shedding tests turn it on with their own thresholds.
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',

@@ -261,7 +261,7 @@ export const ledgerMovements = pgTable(
     ),
     check(
       'ledger_kind_check',
-      sql`${t.kind} in ('charge', 'fee', 'tip', 'transfer', 'refund', 'dispute_debit', 'dispute_credit', 'reversal')`,
+      sql`${t.kind} in ('charge', 'fee', 'tip', 'transfer', 'refund', 'dispute_debit', 'dispute_credit', 'reversal', 'fee_return')`,
     ),
     check(
       'ledger_state_check',
@@ -643,3 +643,4 @@ export const sandboxFaults = pgTable('sandbox_faults', {
   failUntil: ts('fail_until'),
   createdAt: ts('created_at').notNull(),
 });
+export * from './tables/risk.js';

@@ -19,6 +19,10 @@ export type AppEventBody =
       chargeRef: string | null;
       payerEmail: string | null;
       payerName: string | null;
+      /** The card's fingerprint (one card across payments), when the provider gives it (decision 024). */
+      cardFingerprint?: string | null;
+      /** The provider's risk rating of the charge: normal, elevated, highest; null when it gives none. */
+      riskLevel?: string | null;
       /** The metadata Hushgift attached to the checkout, echoed back. */
       metadata: Record<string, string>;
     }

@@ -12,6 +12,7 @@ import { completeCheckout, expireCheckout, type CheckoutRow } from './checkout-c
 
 export const SUCCESS_CARD = '4242424242424242';
 export const DECLINE_CARD = '4000000000000002';
+
 const DECLINED = 'Your card was declined.';
 
 interface FormValues {
@@ -140,7 +141,7 @@ ${err}
 ${input('email', 'Email', 'email', 'email')}
 ${input('name', 'Name on card', 'text', 'cc-name')}
 ${input('card', 'Card number', 'text', 'cc-number', ' inputmode="numeric"')}
-<p class="muted">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p>
+<p class="muted">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 9235 pays at elevated risk; 4100 0000 0000 0019 pays at highest risk.</p>
 <button type="submit">Pay ${formatUsd(row.totalCents)}</button>
 </form>
 <p><a href="${escapeHtml(row.cancelUrl)}">Cancel</a></p>`;

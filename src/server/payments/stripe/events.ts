@@ -18,6 +18,8 @@ function checkoutPaid(session: Obj): AppEventBody {
   const details = obj(session.customer_details);
   const metadata = metadataOf(session.metadata);
   const pi = session.payment_intent;
+  // The charge, when the payment intent arrives expanded with its latest charge: its card and Radar's rating.
+  const charge = obj(obj(pi).latest_charge);
   return {
     kind: 'checkout_paid',
     giftPublicId: metadata[GIFT_PUBLIC_ID_METADATA] ?? str(session.client_reference_id),
@@ -28,6 +30,8 @@ function checkoutPaid(session: Obj): AppEventBody {
     chargeRef: idOf(obj(pi).latest_charge),
     payerEmail: str(details.email) ?? str(session.customer_email),
     payerName: str(details.name),
+    cardFingerprint: str(obj(obj(charge.payment_method_details).card).fingerprint),
+    riskLevel: str(obj(charge.outcome).risk_level),
     metadata,
   };
 }

@@ -16,6 +16,7 @@ import { DONOR_OPT_IN_METADATA } from '../gifts/create-gift.js';
 import { postCharge, postMovement } from '../ledger/post.js';
 import { movementKey } from '../ledger/accounts.js';
 import { transition } from '../gift-lifecycle/transition.js';
+import { evaluatePayment } from '../risk/evaluate-payment.js';
 
 type CheckoutPaid = Extract<AppEvent, { kind: 'checkout_paid' }>;
 type CheckoutExpired = Extract<AppEvent, { kind: 'checkout_expired' }>;
@@ -93,6 +94,8 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
     return;
   }
   await postCharge(tx, gift, deps.config.providerKeyPrefix, paymentIntentId, now);
+  // Held or not, the gift is paid and its recipient told: a hold only keeps the transfer back (decision 024).
+  await evaluatePayment(tx, deps, gift, event, now);
 
   await keepDonorOnlyIfPayer(tx, deps, gift, senderEmail, event.metadata[DONOR_OPT_IN_METADATA] === 'true');
   const scheduled = gift.deliverAt !== null && gift.deliverAt > now;

@@ -1,6 +1,7 @@
 // Creating a gift: store it as pending (answer only as an argon2id hash), then open a checkout with the
 // provider. The claim token is minted at payment (services/gifts/claim-link.ts): tokens are stored only
 // hashed, so a link can only be e-mailed at the moment it is created.
+import { recordPayerStart } from '../risk/payer-record.js';
 import { eq, sql } from 'drizzle-orm';
 import { donors, gifts } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -20,6 +21,8 @@ export const CHECKOUT_TTL_MS = 24 * HOUR;
 export interface CreateGiftOptions {
   /** The signed-in donor (valid hg_donor session), if any. */
   sessionDonorId?: number | null;
+  /** The client address the gift is started from: part of the payer identity (services/risk). */
+  clientAddress?: string | null;
 }
 
 export async function createGift(
@@ -58,6 +61,7 @@ export async function createGift(
         createdAt: now,
       })
       .returning();
+    await recordPayerStart(tx, deps, row!, options.clientAddress ?? null);
     return { gift: row!, donorEmail: donor?.email ?? null, optedIn: donor?.optedIn ?? false };
   });
 

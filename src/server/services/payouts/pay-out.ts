@@ -11,6 +11,7 @@ import { loadGift } from '../claims/find-gift.js';
 import { attemptMovement, requestTransfer } from '../ledger/reconciler.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
 import { transition } from '../gift-lifecycle/transition.js';
+import { noRiskHold, reviewState } from '../risk/hold.js';
 
 export type PayoutOutcome =
   | { kind: 'claimed' }
@@ -19,6 +20,8 @@ export type PayoutOutcome =
   | { kind: 'failed'; message: string }
   /** A card dispute is open on the payment: nothing is paid out until it closes. */
   | { kind: 'on_hold' }
+  /** Held for a risk review (decision 024): nothing is paid out until an operator approves. */
+  | { kind: 'being_checked' }
   | { kind: 'not_payable' };
 
 /**
@@ -37,6 +40,7 @@ export async function payOutGift(
     return { kind: 'not_payable' };
   if (gift.disputeOpenedAt) return { kind: 'on_hold' };
   if (gift.transferStartedAt) return { kind: 'in_progress' };
+  if ((await reviewState(deps.db, gift.id)) === 'held') return { kind: 'being_checked' };
 
   // Arriving back from onboarding proves nothing: ask the provider.
   const account = await readAccount(gift.recipientAccountId);
@@ -49,7 +53,7 @@ export async function payOutGift(
       to: 'transferring',
       at: now,
       set: { transferStartedAt: now },
-      where: and(eq(gifts.recipientAccountId, account.id), noDisputeOpen()),
+      where: and(eq(gifts.recipientAccountId, account.id), noDisputeOpen(), noRiskHold()),
     });
     return won ? requestTransfer(tx, deps, won, now) : null;
   });
@@ -69,5 +73,6 @@ export async function payOutGift(
   if (current?.status === 'claimed') return { kind: 'claimed' };
   if (current?.status === 'paid' && current.disputeOpenedAt) return { kind: 'on_hold' };
   if (current?.status === 'paid' && current.transferStartedAt) return { kind: 'in_progress' };
+  if (current?.status === 'paid' && (await reviewState(deps.db, giftId)) === 'held') return { kind: 'being_checked' };
   return { kind: 'not_payable' };
 }
