@@ -17,6 +17,8 @@ export type SecurityEvent =
   | 'admin.retry_movement'
   | 'admin.refund_sender'
   | 'admin.resolve_attention'
+  | 'admin.risk_approve'
+  | 'admin.risk_reject'
   | 'donor.sign_in'
   | 'donor.sign_in_failed'
   | 'donor.sign_in_link_requested'

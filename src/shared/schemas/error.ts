@@ -33,6 +33,7 @@ export const ERROR_CODE_MEANINGS = {
   BAD_REQUEST: 'The request was refused (any other 4xx)',
   SERVICE_UNAVAILABLE: 'The server is shutting down or overloaded: try again in a moment',
   INTERNAL: 'Something failed on our side: nothing of it is revealed',
+  REVIEW_DECIDED: "The gift's risk review was already decided the other way (approved or rejected)",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODE_MEANINGS;

@@ -38,3 +38,11 @@ export const adminActor = async (deps: AppDeps, request: FastifyRequest): Promis
   email: await adminEmail(deps, request.adminId!),
   ip: request.ip,
 });
+
+/**
+ * The one check a money action (a risk review's Approve or Reject) passes before it runs, answering who acts. Today
+ * the session guard has already required a signed-in admin; the operators' recent-login check (step-up within
+ * 15 minutes) belongs here, so every money action gets it at once.
+ */
+export const assertMoneyActionAllowed = (deps: AppDeps, request: FastifyRequest): Promise<AdminActor> =>
+  adminActor(deps, request);

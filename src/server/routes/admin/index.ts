@@ -6,10 +6,11 @@ import { adminSessionGuard } from './auth.js';
 import { adminOpenRoutes } from './open.js';
 import { adminDashboardRoutes } from './dashboard.js';
 import { adminMoneyRoutes } from './money.js';
+import { adminRiskRoutes } from './risk.js';
 
 export const adminRoutes =
   (deps: AppDeps): FastifyPluginAsync =>
   async (app) => {
     await app.register(adminOpenRoutes(deps));
-    await app.register(adminSessionGuard(deps, [adminDashboardRoutes, adminMoneyRoutes]));
+    await app.register(adminSessionGuard(deps, [adminDashboardRoutes, adminMoneyRoutes, adminRiskRoutes]));
   };

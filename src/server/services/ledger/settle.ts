@@ -10,6 +10,7 @@ import { claimRecipientConfirmationEmail } from '../../email/templates/claim-rec
 import { claimSenderNoticeEmail } from '../../email/templates/claim-sender-notice.js';
 import { refundEmail } from '../../email/templates/refund.js';
 import { transition } from '../gift-lifecycle/transition.js';
+import { rejectedInReview } from '../risk/review-sql.js';
 
 /** The gift as it is after the transition; null when it was not in the state the transition starts from. */
 type SettledGift = typeof gifts.$inferSelect;
@@ -66,6 +67,7 @@ const refundedColumns = {
   cancelledAt: gifts.cancelledAt,
   expiresAt: gifts.expiresAt,
   expiredAt: gifts.expiredAt,
+  wholeCharge: rejectedInReview(),
 };
 
 /** refundId: Hushgift's refund, or null when the provider's dashboard refunded the payment instead. */
