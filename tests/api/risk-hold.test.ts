@@ -13,6 +13,8 @@ import { runPayouts } from '../../src/server/services/payouts/job.js';
 import { complete, giftStatus } from '../helpers/claims.js';
 import { giftRowById } from '../helpers/gifts.js';
 import { stripeFixture } from '../helpers/stripe-stand-in.js';
+import { manage, manageLinkIn } from '../helpers/gift-page.js';
+import type { Given } from '../helpers/gifts.js';
 import { claimUpToPayout, giftPaidBy, heldGift, reviewOf } from '../helpers/risk.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 
@@ -104,6 +106,16 @@ describeEachEngine(
       expect((await giftStatus(ctx(), row.publicId, '')).json()).toMatchObject({ status: 'checking' });
       const [still] = await ctx().db.select({ state: gifts.state }).from(gifts).where(eq(gifts.id, row.id));
       expect(still!.state).toBe('claim_started');
+    });
+
+    it("shows the sender's gift page the same words, and nothing on an unheld gift", async () => {
+      const pageOf = async (given: Given) => {
+        const receipt = (await ctx().flushEmails(given.gift.senderEmail!)).find((m) => /receipt/.test(m.subject));
+        return (await manage(ctx(), manageLinkIn(receipt!.textBody)!)).json() as { riskNotice: string | null };
+      };
+      expect(await pageOf(await heldGift(ctx()))).toMatchObject({ riskNotice: HELD_GIFT_TEXT });
+      ctx().clock.advance(25 * HOUR);
+      expect(await pageOf(await giftPaidBy(ctx(), sender('plain')))).toMatchObject({ riskNotice: null });
     });
   },
   { config: { risk } },
