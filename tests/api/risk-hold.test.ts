@@ -1,21 +1,22 @@
 // The risk rules at payment (decision 024) and the hold they put on a gift: velocity per payer identity, a payer
 // sending to their own address, the provider's elevated rating. A held gift is paid and claimable; its transfer
 // waits, and every surface says only that it is being checked.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { gifts, ledgerMovements } from '../../src/server/db/schema.js';
 import { HOUR } from '../../src/server/clock.js';
 import { testConfig } from '../../src/server/config.js';
 import { toAppEvent } from '../../src/server/payments/stripe/events.js';
 import { normaliseEmail, payerIdentity } from '../../src/server/services/risk/payer-identity.js';
 import { HELD_GIFT_TEXT } from '../../src/shared/risk.js';
-import { ELEVATED_RISK_CARD } from '../../src/server/payments/sandbox/checkout-completion.js';
+import { ELEVATED_RISK_CARD, HIGHEST_RISK_CARD } from '../../src/server/payments/sandbox/checkout-completion.js';
+import { runReconciler } from '../../src/server/services/ledger/reconciler.js';
 import { runPayouts } from '../../src/server/services/payouts/job.js';
 import { complete, giftStatus } from '../helpers/claims.js';
-import { giftRowById } from '../helpers/gifts.js';
+import { giftRowById, pendingGift } from '../helpers/gifts.js';
 import { stripeFixture } from '../helpers/stripe-stand-in.js';
 import { manage, manageLinkIn } from '../helpers/gift-page.js';
 import type { Given } from '../helpers/gifts.js';
-import { claimUpToPayout, giftPaidBy, heldGift, reviewOf } from '../helpers/risk.js';
+import { claimUpToPayout, giftPaidBy, heldGift, payWithCard, reviewOf } from '../helpers/risk.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 
 const risk = { ...testConfig().risk, velocityGifts: 3, velocityCents: 50_000 };
@@ -87,6 +88,25 @@ describeEachEngine(
       expect((await reviewOf(ctx(), elevated.gift.id))?.reasons).toEqual(['provider_elevated']);
     });
 
+    it('refunds a payment the provider rates highest risk whole, at once, telling the recipient nothing', async () => {
+      const pending = await pendingGift(ctx());
+      const payer = sender('highest');
+      expect(await payWithCard(ctx(), pending, payer, HIGHEST_RISK_CARD)).toBe(303);
+      expect((await giftRowById(ctx(), pending.gift.id)).state).toBe('refunding');
+      await runReconciler(ctx().deps);
+      const row = await giftRowById(ctx(), pending.gift.id);
+      expect(row.state).toBe('refunded');
+      const refunds = await ctx()
+        .db.select()
+        .from(ledgerMovements)
+        .where(and(eq(ledgerMovements.giftId, row.id), eq(ledgerMovements.kind, 'refund')));
+      expect(refunds).toEqual([expect.objectContaining({ amountCents: row.totalCents, state: 'succeeded' })]);
+      expect(await ctx().flushEmails(row.recipientEmail!)).toEqual([]);
+      const toSender = await ctx().flushEmails(payer.email);
+      expect(toSender.map((m) => m.subject)).toEqual([`Your payment of $53.80 was refunded`]);
+      expect(toSender[0]!.textBody).not.toMatch(/risk|fraud|review/i);
+    });
+
     it('lets the recipient claim a held gift but keeps the transfer back, saying only that it is checked', async () => {
       const given = await heldGift(ctx());
       await claimUpToPayout(ctx(), given);
@@ -119,4 +139,30 @@ describeEachEngine(
     });
   },
   { config: { risk } },
+);
+
+describeEachEngine(
+  'risk: a claim from the payment’s own address',
+  (ctx) => {
+    const claimFrom = (token: string, remoteAddress: string) =>
+      ctx().app.inject({ method: 'POST', url: `/api/gifts/claim/${token}`, payload: {}, remoteAddress });
+    const pat = () => ({ name: 'Pat Payer', email: `pat.claims.${ctx().engine}.${Date.now()}@example.com` });
+
+    it('holds a gift claimed from the address it was started from within 24 hours, not from elsewhere or later', async () => {
+      // Gifts are started from the test client's address (127.0.0.1).
+      const same = await giftPaidBy(ctx(), pat());
+      expect((await claimFrom(same.claimToken, '127.0.0.1')).statusCode).toBe(200);
+      expect((await reviewOf(ctx(), same.gift.id))?.reasons).toEqual(['self_gift_client']);
+
+      const elsewhere = await giftPaidBy(ctx(), pat());
+      expect((await claimFrom(elsewhere.claimToken, '198.51.100.7')).statusCode).toBe(200);
+      expect(await reviewOf(ctx(), elsewhere.gift.id)).toBeNull();
+
+      const later = await giftPaidBy(ctx(), pat());
+      ctx().clock.advance(25 * HOUR);
+      expect((await claimFrom(later.claimToken, '127.0.0.1')).statusCode).toBe(200);
+      expect(await reviewOf(ctx(), later.gift.id)).toBeNull();
+    });
+  },
+  { config: { risk: { ...risk, velocityGifts: 100, velocityCents: 10_000_000, sameClientClaimMs: 24 * HOUR } } },
 );

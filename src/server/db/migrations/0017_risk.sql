@@ -16,7 +16,7 @@ CREATE TABLE "risk_reviews" (
 	"operator_id" integer,
 	"decided_at" timestamp with time zone,
 	CONSTRAINT "risk_reviews_decision_check" CHECK ("risk_reviews"."decision" is null or "risk_reviews"."decision" in ('approved', 'rejected')),
-	CONSTRAINT "risk_reviews_decided_check" CHECK (("risk_reviews"."decision" is null) = ("risk_reviews"."decided_at" is null) and ("risk_reviews"."decision" is null) = ("risk_reviews"."operator_id" is null))
+	CONSTRAINT "risk_reviews_decided_check" CHECK (("risk_reviews"."decision" is null) = ("risk_reviews"."decided_at" is null) and ("risk_reviews"."operator_id" is null or "risk_reviews"."decision" is not null))
 );
 --> statement-breakpoint
 ALTER TABLE "ledger_movements" DROP CONSTRAINT "ledger_kind_check";--> statement-breakpoint

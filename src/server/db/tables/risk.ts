@@ -40,7 +40,7 @@ export const riskReviews = pgTable(
     reasons: jsonb('reasons').$type<string[]>().notNull(),
     heldAt: ts('held_at').notNull(),
     decision: text('decision').$type<RiskDecision>(),
-    /** The admin who decided. */
+    /** The admin who decided; null for a decision a rule made (the provider rated the payment highest risk). */
     operatorId: integer('operator_id'),
     decidedAt: ts('decided_at'),
   },
@@ -51,7 +51,7 @@ export const riskReviews = pgTable(
     check('risk_reviews_decision_check', sql`${t.decision} is null or ${t.decision} in ('approved', 'rejected')`),
     check(
       'risk_reviews_decided_check',
-      sql`(${t.decision} is null) = (${t.decidedAt} is null) and (${t.decision} is null) = (${t.operatorId} is null)`,
+      sql`(${t.decision} is null) = (${t.decidedAt} is null) and (${t.operatorId} is null or ${t.decision} is not null)`,
     ),
   ],
 );

@@ -27,6 +27,7 @@ import { admitClaimAttempt, admitClaimStart } from './client-limit.js';
 import { withdrawAttempts } from '../rate-limit.js';
 import { openClaimSession, type OpenedClaimSession } from './claim-session.js';
 import { transition } from '../gift-lifecycle/transition.js';
+import { checkClaimClient } from '../risk/claim-check.js';
 
 export const FROZEN_REASON = `Claim frozen after ${WRONG_ANSWER_FREEZE_TOTAL} wrong security answers: check with the recipient before unfreezing.`;
 export const FROZEN_MESSAGE =
@@ -167,6 +168,7 @@ export async function startClaim(
         .returning();
   if (!started) assertClaimable(await requireGiftByToken(deps.db, token), now);
   if (!started) throw notFound(CLAIM_MESSAGES.notFound);
+  await checkClaimClient(deps, started, clientAddress, now);
 
   const session = await openClaimSession(deps, started);
   return { answer: await payoutStep(deps, token, started, sha256(session.id)), session };

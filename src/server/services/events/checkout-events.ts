@@ -94,8 +94,10 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
     return;
   }
   await postCharge(tx, gift, deps.config.providerKeyPrefix, paymentIntentId, now);
-  // Held or not, the gift is paid and its recipient told: a hold only keeps the transfer back (decision 024).
-  await evaluatePayment(tx, deps, gift, event, now);
+  // Held or not, the gift is paid and its recipient told: a hold only keeps the transfer back (decision 024). A
+  // payment the provider rates highest risk is refunded whole instead: no claim link, no receipt (the refund's
+  // e-mail tells the sender).
+  if ((await evaluatePayment(tx, deps, gift, event, now)).refunded) return;
 
   await keepDonorOnlyIfPayer(tx, deps, gift, senderEmail, event.metadata[DONOR_OPT_IN_METADATA] === 'true');
   const scheduled = gift.deliverAt !== null && gift.deliverAt > now;

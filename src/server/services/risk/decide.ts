@@ -1,19 +1,15 @@
 // An operator's decision on a held gift (decision 024), exactly once however many clicks race: the decision is one
 // conditional UPDATE of the open review (decision is null), so one caller wins and the others find it decided.
 // Approve lets the transfer go (at once if the recipient's account is ready, else the payout job does it).
-// Reject, in the same transaction as its decision, moves the gift to refunding and asks the reconciler for a
-// refund of the whole charge: the fee and tip first return to what is owed (fee_return), so the ledger balances.
+// Reject, in the same transaction as its decision, refunds the whole charge (refund-whole.ts) and tells the
+// recipient only that the gift could not be completed.
 import { and, eq, isNull } from 'drizzle-orm';
-import { ledgerMovements, riskReviews } from '../../db/schema.js';
+import { riskReviews } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
-import { accountBalance } from '../ledger/balances.js';
-import { movementKey } from '../ledger/accounts.js';
-import { postMovements } from '../ledger/post.js';
-import { attemptMovement, requestRefund } from '../ledger/reconciler.js';
-import { noDisputeOpen } from '../gifts/money-undecided.js';
-import { transition } from '../gift-lifecycle/transition.js';
+import { attemptMovement } from '../ledger/reconciler.js';
+import { refundWholeCharge } from './refund-whole.js';
 import { logAdminAction, type AdminActor } from '../admin/attention-actor.js';
 import { payOutGift } from '../payouts/pay-out.js';
 import type { RiskDecision } from '../../db/tables/risk.js';
@@ -63,50 +59,14 @@ export async function approveHeldGift(deps: ServiceDeps, giftId: number, actor: 
   };
 }
 
-/** The gift's balances: what it owes the recipient, and the fee and tip it earned. */
-async function heldFigures(tx: Tx, giftId: number) {
-  const [row] = await tx
-    .select({
-      owed: accountBalance('owed_to_recipients'),
-      fees: accountBalance('fee_revenue'),
-      tips: accountBalance('tip_revenue'),
-    })
-    .from(ledgerMovements)
-    .where(eq(ledgerMovements.giftId, giftId));
-  return row ?? { owed: 0, fees: 0, tips: 0 };
-}
-
 async function rejectInTx(tx: Tx, deps: ServiceDeps, giftId: number, actor: AdminActor, now: Date) {
   const review = await decide(tx, giftId, 'rejected', actor, now);
   if (!review) return null;
-  const [gift] = await transition(tx, giftId, {
-    to: 'refunding',
-    at: now,
-    set: { expiredAt: now, refundStartedAt: now },
-    where: noDisputeOpen(),
-  });
+  const refund = await refundWholeCharge(tx, deps, giftId, now);
   // Rolls the decision back: the gift's money is no longer undecided (paid out, refunded, or under a dispute).
-  if (!gift) throw conflict(`Gift #${giftId} can no longer be rejected: its money is no longer held.`);
-  const figures = await heldFigures(tx, giftId);
-  const key = (kind: string) => movementKey(deps.config.providerKeyPrefix, gift.publicId, kind);
-  const returns = [
-    { account: 'fee_revenue' as const, cents: figures.fees, kind: 'fee_return' },
-    { account: 'tip_revenue' as const, cents: figures.tips, kind: 'tip_return' },
-  ].filter((r) => r.cents > 0);
-  await postMovements(
-    tx,
-    returns.map((r) => ({
-      giftId,
-      kind: 'fee_return' as const,
-      debit: r.account,
-      amountCents: r.cents,
-      idempotencyKey: key(r.kind),
-      now,
-    })),
-  );
-  const whole = figures.owed + figures.fees + figures.tips;
-  if (whole <= 0) throw conflict(`Gift #${giftId} holds no money to refund.`);
-  const movement = await requestRefund(tx, deps, { ...gift, amountCents: whole }, now);
+  if (!refund) throw conflict(`Gift #${giftId} can no longer be rejected: its money is no longer held.`);
+  const { gift, movement, whole } = refund;
+  if (!movement) throw conflict(`Gift #${giftId} holds no money to refund.`);
   await logAdminAction(tx, deps.clock, 'admin.risk_reject', actor, { giftId, amountCents: whole });
   if (gift.recipientEmail) {
     await queueEmail(tx, deps.clock, {

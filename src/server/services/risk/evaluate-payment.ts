@@ -7,6 +7,8 @@ import type { gifts } from '../../db/schema.js';
 import { payerHistory, recordPayerPayment } from './payer-record.js';
 import { paymentHoldReasons, providerRiskLevel, type RiskReason } from './rules.js';
 import { holdGift } from './hold.js';
+import { refundWholeCharge } from './refund-whole.js';
+import { riskReviews } from '../../db/schema.js';
 
 export interface PaymentSignals {
   payerEmail: string | null;
@@ -14,14 +16,20 @@ export interface PaymentSignals {
   riskLevel?: string | null;
 }
 
-/** Answers the reasons the gift was held for (none: it goes on as usual). */
+export interface PaymentVerdict {
+  /** Why the gift is held (none: it goes on as usual). */
+  held: RiskReason[];
+  /** The provider rated the payment highest risk: the whole charge is being refunded, nobody is told of a gift. */
+  refunded: boolean;
+}
+
 export async function evaluatePayment(
   tx: Tx,
   deps: ServiceDeps,
   gift: Pick<typeof gifts.$inferSelect, 'id' | 'amountCents' | 'recipientEmail'>,
   signals: PaymentSignals,
   now: Date,
-): Promise<RiskReason[]> {
+): Promise<PaymentVerdict> {
   const identity = await recordPayerPayment(
     tx,
     deps,
@@ -29,6 +37,15 @@ export async function evaluatePayment(
     { email: signals.payerEmail, cardFingerprint: signals.cardFingerprint },
     now,
   );
+  if (providerRiskLevel(signals.riskLevel) === 'highest') {
+    // Decided by the rule, not an operator: recorded as a rejected review so the sender's refund e-mail and the
+    // recipient's status read as for a rejection.
+    await tx
+      .insert(riskReviews)
+      .values({ giftId: gift.id, reasons: ['provider_highest'], heldAt: now, decision: 'rejected', decidedAt: now })
+      .onConflictDoNothing();
+    return { held: [], refunded: (await refundWholeCharge(tx, deps, gift.id, now)) !== null };
+  }
   const since = new Date(now.getTime() - deps.config.risk.velocityWindowMs);
   const history = await payerHistory(tx, identity, gift.id, since);
   const reasons = paymentHoldReasons(
@@ -42,5 +59,5 @@ export async function evaluatePayment(
     deps.config.risk,
   );
   await holdGift(tx, gift.id, reasons, now);
-  return reasons;
+  return { held: reasons, refunded: false };
 }

@@ -10,6 +10,7 @@ export const RISK_REASONS = {
   self_gift_email: "The recipient's e-mail is the payer's",
   self_gift_client: 'Claimed from the address the gift was paid from',
   provider_elevated: 'The payment provider rates the payment as elevated risk',
+  provider_highest: 'The payment provider rates the payment as highest risk (refunded at once)',
 } as const;
 export type RiskReason = keyof typeof RISK_REASONS;
 
