@@ -6,7 +6,7 @@ import { admins, ledgerMovements, securityLog } from '../../src/server/db/schema
 import { REJECTED_GIFT_TEXT } from '../../src/shared/risk.js';
 import { ADMIN, adminCookie, setupAdmin } from '../helpers/admin.js';
 import { complete, giftStatus } from '../helpers/claims.js';
-import { giftRowById, givenGift } from '../helpers/gifts.js';
+import { disputedGift, giftRowById, givenGift } from '../helpers/gifts.js';
 import { claimUpToPayout, heldGift, reviewOf } from '../helpers/risk.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
 
@@ -48,6 +48,8 @@ describeEachEngine('risk: the Review queue', (ctx) => {
       reasons: [{ code: 'self_gift_email', label: "The recipient's e-mail is the payer's" }],
       history: { gifts: expect.any(Number), disputes: 0 },
     });
+    expect(res.json().figures).toMatchObject({ heldNow: expect.any(Number), disputeRateWarning: false });
+    expect(res.json().figures.heldNow).toBeGreaterThanOrEqual(1);
     const rules = await ctx().app.inject({ method: 'GET', url: '/api/admin/risk/rules', headers: { cookie } });
     expect(rules.json().rules).toContainEqual(expect.objectContaining({ setting: 'RISK_VELOCITY_GIFTS' }));
   });
@@ -63,6 +65,8 @@ describeEachEngine('risk: the Review queue', (ctx) => {
     expect((await complete(ctx(), given.claimToken)).json()).toMatchObject({ success: true });
     expect((await giftRowById(ctx(), given.gift.id)).state).toBe('claimed');
     // The other decision after this one is refused and changes nothing.
+    const figures = await ctx().app.inject({ method: 'GET', url: '/api/admin/risk/reviews', headers: { cookie } });
+    expect(figures.json().figures.approved30d).toBeGreaterThanOrEqual(1);
     const late = await post(ctx(), given.gift.id, 'reject');
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('REVIEW_DECIDED');
@@ -92,6 +96,14 @@ describeEachEngine('risk: the Review queue', (ctx) => {
     expect(notice.textBody).not.toMatch(/Sam|Self|review|risk|fraud|refund/i);
     const toSender = await ctx().flushEmails(row.senderEmail!);
     expect(toSender.at(-1)!.textBody).toContain('whole payment of $53.80');
+  });
+
+  it('warns when disputes pass 0.5% of the gifts paid in 90 days', async () => {
+    await disputedGift(ctx());
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/admin/risk/reviews', headers: { cookie } });
+    const { figures } = res.json() as { figures: { disputeRatePercent: string; disputeRateWarning: boolean } };
+    expect(Number(figures.disputeRatePercent)).toBeGreaterThan(0.5);
+    expect(figures.disputeRateWarning).toBe(true);
   });
 
   it('refuses to decide a gift that is not held, and a bad id, in JSON', async () => {

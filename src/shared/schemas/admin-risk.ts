@@ -27,7 +27,21 @@ export const reviewItemSchema = z.object({
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
-export const reviewQueueSchema = z.object({ items: z.array(reviewItemSchema) });
+/** The dashboard's risk figures: held now, decided in 30 days, and the dispute rate over 90 days. */
+export const riskFiguresSchema = z.object({
+  heldNow: z.number().int(),
+  approved30d: z.number().int(),
+  rejected30d: z.number().int(),
+  /** Disputes opened over paid gifts, 90 days, in percent with two decimals ("0.42"). */
+  disputeRatePercent: z.string(),
+  /** Above DISPUTE_RATE_WARNING_PERCENT: card networks call 0.75% excessive. */
+  disputeRateWarning: z.boolean(),
+});
+export type RiskFigures = z.infer<typeof riskFiguresSchema>;
+
+export const DISPUTE_RATE_WARNING_PERCENT = 0.5;
+
+export const reviewQueueSchema = z.object({ items: z.array(reviewItemSchema), figures: riskFiguresSchema });
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
 export const reviewDecisionSchema = z.object({ decided: z.boolean(), message: z.string() });

@@ -3,7 +3,12 @@
 // dialog (a native modal <dialog>). Below it the risk rules in force, read-only. Operators only.
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ReviewItem, ReviewQueue as Queue, RiskRules } from '../../../shared/schemas/admin-risk';
+import {
+  DISPUTE_RATE_WARNING_PERCENT,
+  type ReviewItem,
+  type ReviewQueue as Queue,
+  type RiskRules,
+} from '../../../shared/schemas/admin-risk';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -17,6 +22,15 @@ const WORDS: Record<ReviewDecision, { label: string; busy: string }> = {
   approve: { label: 'Approve', busy: 'Approving...' },
   reject: { label: 'Reject', busy: 'Rejecting...' },
 };
+
+function Figure({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="rounded-md bg-slate-50 p-2">
+      <dt className="text-slate-600">{term}</dt>
+      <dd className="text-lg font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
 
 function ItemFacts({ item }: { item: ReviewItem }) {
   const h = item.history;
@@ -79,6 +93,19 @@ export function ReviewQueue(props: {
         <h2 id="review-title" className="text-xl font-semibold text-slate-900">
           Review{queue && queue.items.length > 0 ? ` (${queue.items.length})` : ''}
         </h2>
+        {queue ? (
+          <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" aria-label="Risk figures">
+            <Figure term="Held now" value={String(queue.figures.heldNow)} />
+            <Figure term="Approved, 30 days" value={String(queue.figures.approved30d)} />
+            <Figure term="Rejected, 30 days" value={String(queue.figures.rejected30d)} />
+            <Figure term="Dispute rate, 90 days" value={`${queue.figures.disputeRatePercent}%`} />
+          </dl>
+        ) : null}
+        {queue?.figures.disputeRateWarning ? (
+          <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-900">
+            The dispute rate is above {DISPUTE_RATE_WARNING_PERCENT}%: card networks treat about 0.75% as excessive.
+          </p>
+        ) : null}
         <div aria-live="polite">
           {props.loading ? (
             <Spinner label="Loading the gifts held for review" />

@@ -9,6 +9,7 @@ import { DAY } from '../../clock.js';
 import { formatCents } from '../../../shared/money.js';
 import type { ReviewItem, ReviewQueue } from '../../../shared/schemas/admin-risk.js';
 import { samePayer } from './payer-record.js';
+import { riskFigures } from './figures.js';
 import { RISK_REASONS, type RiskReason } from './rules.js';
 
 const HISTORY_DAYS = 90;
@@ -47,7 +48,7 @@ export async function reviewQueue(deps: ServiceDeps): Promise<ReviewQueue> {
       linkage: await linkage(deps, identity, h.giftId, new Date(now.getTime() - DAY)),
     });
   }
-  return { items };
+  return { items, figures: await riskFigures(deps) };
 }
 
 async function history(
