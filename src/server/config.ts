@@ -26,6 +26,8 @@ export const RISK_DEFAULTS = {
   velocityCents: 50_000,
   velocityWindowHours: 24,
   sameClientClaimHours: 24,
+  largeGiftCents: 100_000,
+  largeGiftPayoutWaitHours: 72,
 } as const;
 
 const bool = z
@@ -92,6 +94,8 @@ const schema = z
     RISK_VELOCITY_GIFTS: z.coerce.number().int().positive().default(RISK_DEFAULTS.velocityGifts),
     RISK_VELOCITY_CENTS: z.coerce.number().int().positive().default(RISK_DEFAULTS.velocityCents),
     RISK_SAME_CLIENT_CLAIM_HOURS: z.coerce.number().min(0).default(RISK_DEFAULTS.sameClientClaimHours),
+    RISK_LARGE_GIFT_CENTS: z.coerce.number().int().positive().default(RISK_DEFAULTS.largeGiftCents),
+    RISK_LARGE_GIFT_WAIT_HOURS: z.coerce.number().min(0).default(RISK_DEFAULTS.largeGiftPayoutWaitHours),
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(25),
     DIGEST_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -224,6 +228,9 @@ export interface RiskConfig {
   velocityWindowMs: number;
   /** A claim from the payment's client address within this long is held as self-gifting (0: off). */
   sameClientClaimMs: number;
+  /** A gift of this amount (cents) or more asks 3-D Secure at checkout and waits largeGiftWaitMs to be paid out. */
+  largeGiftCents: number;
+  largeGiftWaitMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -276,6 +283,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       velocityCents: env.RISK_VELOCITY_CENTS,
       velocityWindowMs: RISK_DEFAULTS.velocityWindowHours * 3_600_000,
       sameClientClaimMs: env.RISK_SAME_CLIENT_CLAIM_HOURS * 3_600_000,
+      largeGiftCents: env.RISK_LARGE_GIFT_CENTS,
+      largeGiftWaitMs: env.RISK_LARGE_GIFT_WAIT_HOURS * 3_600_000,
     },
     digestSecret: env.DIGEST_SECRET,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
@@ -312,6 +321,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     RISK_VELOCITY_GIFTS: '100000',
     RISK_VELOCITY_CENTS: '1000000000',
     RISK_SAME_CLIENT_CLAIM_HOURS: '0',
+    RISK_LARGE_GIFT_WAIT_HOURS: '0',
     // An in-process PGlite blocks the event loop while it works, so on a busy machine shedding would fail tests
     // at random; the load-shedding tests turn it on with their own thresholds.
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',

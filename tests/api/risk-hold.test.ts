@@ -10,6 +10,8 @@ import { normaliseEmail, payerIdentity } from '../../src/server/services/risk/pa
 import { HELD_GIFT_TEXT } from '../../src/shared/risk.js';
 import { ELEVATED_RISK_CARD, HIGHEST_RISK_CARD } from '../../src/server/payments/sandbox/checkout-completion.js';
 import { runReconciler } from '../../src/server/services/ledger/reconciler.js';
+import { checkoutSessionParams } from '../../src/server/payments/stripe/checkout.js';
+import { isLargeGift } from '../../src/server/services/risk/rules.js';
 import { runPayouts } from '../../src/server/services/payouts/job.js';
 import { complete, giftStatus } from '../helpers/claims.js';
 import { giftRowById, pendingGift } from '../helpers/gifts.js';
@@ -165,4 +167,46 @@ describeEachEngine(
     });
   },
   { config: { risk: { ...risk, velocityGifts: 100, velocityCents: 10_000_000, sameClientClaimMs: 24 * HOUR } } },
+);
+
+describeEachEngine(
+  'risk: large gifts',
+  (ctx) => {
+    it('asks 3-D Secure of a Stripe checkout from $1,000, not below', () => {
+      const input = (amount: number) => ({
+        giftPublicId: 'g_abc',
+        lines: [{ name: 'Gift', amountCents: amount }],
+        successUrl: 'https://x.example/s',
+        cancelUrl: 'https://x.example/c',
+        expiresAt: new Date(Date.now() + 3_600_000),
+        idempotencyKey: 'k',
+        requestCardAuthentication: isLargeGift(ctx().deps.config.risk, amount),
+      });
+      expect(checkoutSessionParams(input(100_000)).payment_method_options).toEqual({
+        card: { request_three_d_secure: 'any' },
+      });
+      expect(checkoutSessionParams(input(99_999)).payment_method_options).toBeUndefined();
+    });
+
+    it('pays a large gift out 72 hours after its payment, not before', async () => {
+      const given = await giftPaidBy(
+        ctx(),
+        { name: 'Lou Large', email: `lou.${ctx().engine}@example.com` },
+        {
+          amountCents: 100_000,
+          tipCents: 0,
+        },
+      );
+      await claimUpToPayout(ctx(), given);
+      const waiting = await complete(ctx(), given.claimToken);
+      expect(waiting.json()).toMatchObject({ success: false, message: expect.stringContaining('72 hours after') });
+      ctx().clock.advance(71 * HOUR);
+      await runPayouts(ctx().deps);
+      expect((await giftRowById(ctx(), given.gift.id)).state).toBe('claim_started');
+      ctx().clock.advance(2 * HOUR);
+      await runPayouts(ctx().deps);
+      expect((await giftRowById(ctx(), given.gift.id)).state).toBe('claimed');
+    });
+  },
+  { config: { risk: { ...risk, largeGiftWaitMs: 72 * HOUR } } },
 );

@@ -1,7 +1,8 @@
 // A seeded, reproducible simulation of the money flows (issue 13): gifts paid through the sandbox checkout, each
 // living one story — claimed (with parallel completions), left to expire, a claim racing its expiry, refunded in
 // the provider's dashboard, paid out then reversed, a movement refused for good, an answer lost after the money
-// moved, disputed by the cardholder (won, lost, or lost after the payout) — while duplicate and out-of-order webhooks arrive, the provider has outages of random length and the
+// moved, disputed by the cardholder (won, lost, or lost after the payout), a stolen card's payer sending to
+// themselves (held, claimed, rejected: the whole charge refunded) — while duplicate and out-of-order webhooks arrive, the provider has outages of random length and the
 // database is restored from a backup taken days earlier. At the end every invariant of the ledger must hold, the
 // provider's own records must agree with it (nothing moved twice), and nothing may be stuck off the attention list.
 import { eq, inArray } from 'drizzle-orm';
@@ -15,6 +16,10 @@ import { complete, setAccountStatus, startClaim } from '../helpers/claims.js';
 import { checkLedger, paySandboxGift } from '../helpers/money.js';
 import type { TestContext } from '../helpers/test-app.js';
 import { restoreSnapshot, takeSnapshot } from './database-snapshot.js';
+import { rejectHeldGift } from '../../src/server/services/risk/decide.js';
+
+/** The operator who decides the simulation's held gifts. */
+const OPERATOR = { id: 1, email: 'operator@hushgift.example', ip: '127.0.0.1' };
 import type { SimulatedProvider } from './simulated-provider.js';
 
 /**
@@ -41,10 +46,11 @@ export const STORIES = [
   'dispute-lost',
   'dispute-after-payout',
   'claimed-after-backup',
+  'stolen-card-self-gift',
 ] as const;
 export type Story = (typeof STORIES)[number];
 /** Relative weights of the stories, in STORIES order. */
-const WEIGHTS = [32, 17, 7, 7, 7, 7, 7, 5, 4, 4, 3];
+const WEIGHTS = [32, 17, 7, 7, 7, 7, 7, 5, 4, 4, 3, 4];
 
 export interface SimulationFigures {
   seed: number;
@@ -93,7 +99,8 @@ interface SimGift {
 type Action = {
   at: number;
   gift: SimGift;
-  step: 'claim' | 'race' | 'refund' | 'reverse' | 'replay' | 'dispute_opened' | 'dispute_won' | 'dispute_lost';
+  step:
+    'claim' | 'race' | 'refund' | 'reverse' | 'replay' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'reject';
 };
 
 export async function simulateMoney(
@@ -207,6 +214,9 @@ export async function simulateMoney(
       };
       await event(dispute);
       await event(dispute);
+    } else if (step === 'reject') {
+      // An operator rejects the held gift (decision 024): the whole charge goes back, whatever the provider does.
+      await rejectHeldGift(deps, gift.id, OPERATOR);
     } else if (step === 'replay') {
       // The paid event again, and a late "expired" for the same checkout: neither may change a paid gift.
       const paid = await provider.retrieveCheckout(gift.checkoutId);
@@ -235,10 +245,17 @@ export async function simulateMoney(
   for (let i = 0; i < options.gifts; i++) {
     const story = pick(STORIES, WEIGHTS);
     figures.stories[story]++;
-    const { gift, claimToken } = await paySandboxGift(ctx, {
-      amountCents: between(5, 500) * 100 + between(0, 99),
-      tipCents: random() < 0.5 ? 0 : between(1, 2000),
-    });
+    // A stolen card's payer sends the gift to their own mailbox (a +tag apart): held for review at payment.
+    const thief = story === 'stolen-card-self-gift' ? `thief${i}.${ctx.engine}@example.com` : undefined;
+    const { gift, claimToken } = await paySandboxGift(
+      ctx,
+      {
+        amountCents: between(5, 500) * 100 + between(0, 99),
+        tipCents: random() < 0.5 ? 0 : between(1, 2000),
+        ...(thief ? { recipientEmail: thief.replace('@', '+me@') } : {}),
+      },
+      thief,
+    );
     const sim: SimGift = {
       story,
       id: gift.id,
@@ -256,6 +273,11 @@ export async function simulateMoney(
     if (story === 'claimed' || story === 'refused' || story === 'answer-lost' || story === 'reversed')
       agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'claim' });
     if (story === 'reversed') agenda.push({ at: later(4 * 24 * 60, 6 * 24 * 60), gift: sim, step: 'reverse' });
+    if (story === 'stolen-card-self-gift') {
+      // The payer claims it at once; the payout waits on the review, which rejects it within a day.
+      agenda.push({ at: later(1, 60), gift: sim, step: 'claim' });
+      agenda.push({ at: later(2 * 60, 24 * 60), gift: sim, step: 'reject' });
+    }
     if (story === 'claim-races-expiry') agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'race' });
     if (story === 'dashboard-refund') agenda.push({ at: later(1, 10 * 24 * 60), gift: sim, step: 'refund' });
     if (story === 'dispute-won' || story === 'dispute-lost') {
@@ -390,9 +412,16 @@ async function checkProviderAgrees(ctx: TestContext, simGifts: SimGift[]): Promi
       'dispute-after-payout': ['disputed'],
       // Expired again after the restore; its refund stopped because the provider had paid the gift out.
       'claimed-after-backup': ['expired'],
+      // Held at payment, claimed, rejected by an operator: the whole charge refunded, nothing paid out.
+      'stolen-card-self-gift': ['refunded'],
     };
     if (!expected[sim.story].includes(row.status)) violations.push(`${at}: ended ${row.status}`);
     if (sim.story === 'dispute-lost' && paidOut.length > 0) violations.push(`${at}: paid out during its dispute`);
+    if (sim.story === 'stolen-card-self-gift') {
+      const back = refunded.reduce((n, r) => n + r.amountCents, 0);
+      if (paidOut.length > 0 || back !== sim.totalCents)
+        violations.push(`${at}: paid out ${paidOut.length}, refunded ${back} of ${sim.totalCents}`);
+    }
     // A lost dispute is a loss to flag only when the money had already gone out.
     const mustBeFlagged =
       sim.story === 'refused' ||

@@ -84,7 +84,13 @@ export async function completeClaim(
     case 'on_hold':
       return { success: false, ...base, message: ON_HOLD_MESSAGE };
     case 'being_checked':
-      return { success: false, ...base, message: HELD_GIFT_TEXT };
+      return {
+        success: false,
+        ...base,
+        message: outcome.until
+          ? `Your account is ready. A gift of this size is sent ${deps.config.risk.largeGiftWaitMs / 3_600_000} hours after its payment, on ${outcome.until.toUTCString()}; nothing more is needed from you.`
+          : HELD_GIFT_TEXT,
+      };
     case 'failed':
       return {
         success: false,

@@ -2,6 +2,7 @@
 // provider. The claim token is minted at payment (services/gifts/claim-link.ts): tokens are stored only
 // hashed, so a link can only be e-mailed at the moment it is created.
 import { recordPayerStart } from '../risk/payer-record.js';
+import { isLargeGift } from '../risk/rules.js';
 import { eq, sql } from 'drizzle-orm';
 import { donors, gifts } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -76,6 +77,7 @@ export async function createGift(
       expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
       idempotencyKey: `gift:${gift.publicId}:checkout`,
       metadata: optedIn ? { [DONOR_OPT_IN_METADATA]: 'true' } : {},
+      requestCardAuthentication: isLargeGift(deps.config.risk, totals.amount),
     });
   } catch {
     // The pending gift stays behind unpaid; it is never notified or charged.

@@ -12,6 +12,7 @@ import { attemptMovement, requestTransfer } from '../ledger/reconciler.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
 import { transition } from '../gift-lifecycle/transition.js';
 import { noRiskHold, reviewState } from '../risk/hold.js';
+import { payoutWaitUntil } from '../risk/rules.js';
 
 export type PayoutOutcome =
   | { kind: 'claimed' }
@@ -20,8 +21,8 @@ export type PayoutOutcome =
   | { kind: 'failed'; message: string }
   /** A card dispute is open on the payment: nothing is paid out until it closes. */
   | { kind: 'on_hold' }
-  /** Held for a risk review (decision 024): nothing is paid out until an operator approves. */
-  | { kind: 'being_checked' }
+  /** Held for a risk review, or a large gift's wait after payment (decision 024); `until` when it is a wait. */
+  | { kind: 'being_checked'; until?: Date }
   | { kind: 'not_payable' };
 
 /**
@@ -41,6 +42,8 @@ export async function payOutGift(
   if (gift.disputeOpenedAt) return { kind: 'on_hold' };
   if (gift.transferStartedAt) return { kind: 'in_progress' };
   if ((await reviewState(deps.db, gift.id)) === 'held') return { kind: 'being_checked' };
+  const waitUntil = payoutWaitUntil(deps.config.risk, gift);
+  if (waitUntil && waitUntil > deps.clock.now()) return { kind: 'being_checked', until: waitUntil };
 
   // Arriving back from onboarding proves nothing: ask the provider.
   const account = await readAccount(gift.recipientAccountId);

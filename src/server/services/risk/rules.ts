@@ -36,7 +36,10 @@ export function paymentHoldReasons(facts: PaymentFacts, config: RiskConfig): Ris
   const reasons: RiskReason[] = [];
   // Up to the limits passes; the gift that goes beyond either is held (this gift counts).
   if (facts.history.gifts + 1 > config.velocityGifts) reasons.push('velocity_count');
-  if (facts.history.cents + facts.amountCents > config.velocityCents) reasons.push('velocity_amount');
+  // The amount limit is on what adds up: one gift alone, however large, is the large-gift rule's (3-D Secure and
+  // a payout wait), not a hold.
+  if (facts.history.gifts > 0 && facts.history.cents + facts.amountCents > config.velocityCents)
+    reasons.push('velocity_amount');
   if (
     facts.payerEmail &&
     facts.recipientEmail &&
@@ -59,4 +62,18 @@ export function claimHoldReason(
 /** Stripe's levels (plus the sandbox's, which uses the same words); anything else counts as none. */
 export function providerRiskLevel(value: unknown): ProviderRiskLevel {
   return value === 'normal' || value === 'elevated' || value === 'highest' ? value : null;
+}
+
+/** A large gift: its checkout asks 3-D Secure, and its payout waits (payoutWaitUntil). */
+export function isLargeGift(config: Pick<RiskConfig, 'largeGiftCents'>, amountCents: number): boolean {
+  return amountCents >= config.largeGiftCents;
+}
+
+/** When a paid gift may be paid out at the earliest: a large gift waits after its payment; null: no wait. */
+export function payoutWaitUntil(
+  config: Pick<RiskConfig, 'largeGiftCents' | 'largeGiftWaitMs'>,
+  gift: { amountCents: number; paidAt: Date | null },
+): Date | null {
+  if (!isLargeGift(config, gift.amountCents) || !gift.paidAt || config.largeGiftWaitMs <= 0) return null;
+  return new Date(gift.paidAt.getTime() + config.largeGiftWaitMs);
 }
