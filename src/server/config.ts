@@ -28,6 +28,7 @@ export const RISK_DEFAULTS = {
   sameClientClaimHours: 24,
   largeGiftCents: 100_000,
   largeGiftPayoutWaitHours: 72,
+  failedPaymentsPerHour: 5,
 } as const;
 
 const bool = z
@@ -95,6 +96,7 @@ const schema = z
     RISK_VELOCITY_CENTS: z.coerce.number().int().positive().default(RISK_DEFAULTS.velocityCents),
     RISK_SAME_CLIENT_CLAIM_HOURS: z.coerce.number().min(0).default(RISK_DEFAULTS.sameClientClaimHours),
     RISK_LARGE_GIFT_CENTS: z.coerce.number().int().positive().default(RISK_DEFAULTS.largeGiftCents),
+    RISK_FAILED_PAYMENTS_PER_HOUR: z.coerce.number().int().positive().default(RISK_DEFAULTS.failedPaymentsPerHour),
     RISK_LARGE_GIFT_WAIT_HOURS: z.coerce.number().min(0).default(RISK_DEFAULTS.largeGiftPayoutWaitHours),
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(25),
@@ -231,6 +233,8 @@ export interface RiskConfig {
   /** A gift of this amount (cents) or more asks 3-D Secure at checkout and waits largeGiftWaitMs to be paid out. */
   largeGiftCents: number;
   largeGiftWaitMs: number;
+  /** Declined payments one client address (or payer e-mail, or card) may have in an hour before checkouts are refused. */
+  failedPaymentsPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -285,6 +289,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       sameClientClaimMs: env.RISK_SAME_CLIENT_CLAIM_HOURS * 3_600_000,
       largeGiftCents: env.RISK_LARGE_GIFT_CENTS,
       largeGiftWaitMs: env.RISK_LARGE_GIFT_WAIT_HOURS * 3_600_000,
+      failedPaymentsPerHour: env.RISK_FAILED_PAYMENTS_PER_HOUR,
     },
     digestSecret: env.DIGEST_SECRET,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
@@ -322,6 +327,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     RISK_VELOCITY_CENTS: '1000000000',
     RISK_SAME_CLIENT_CLAIM_HOURS: '0',
     RISK_LARGE_GIFT_WAIT_HOURS: '0',
+    RISK_FAILED_PAYMENTS_PER_HOUR: '100000',
     // An in-process PGlite blocks the event loop while it works, so on a busy machine shedding would fail tests
     // at random; the load-shedding tests turn it on with their own thresholds.
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',

@@ -27,6 +27,13 @@ export type AppEventBody =
       metadata: Record<string, string>;
     }
   | { kind: 'checkout_expired'; giftPublicId: string | null; checkoutId: string | null }
+  /** A card payment of the gift's checkout was declined (counted against card testing, decision 024). */
+  | {
+      kind: 'payment_failed';
+      giftPublicId: string | null;
+      payerEmail: string | null;
+      cardFingerprint: string | null;
+    }
   | {
       kind: 'payment_refunded';
       paymentRef: string | null;

@@ -25,6 +25,7 @@ export type SecurityEvent =
   | 'donor.sign_in_rate_limited'
   | 'donor.sign_out'
   | 'gift.start_rate_limited'
+  | 'gift.declines_rate_limited'
   | 'claim.rate_limited'
   | 'claim.start_rate_limited'
   | 'claim.frozen'

@@ -59,6 +59,21 @@ export async function completeCheckout(
   }
 }
 
+/** A declined card, told to the app as Stripe tells a failed payment (each decline is its own event). */
+export async function declineCheckout(
+  deps: SandboxDeps,
+  row: CheckoutRow,
+  values: { email: string; card?: string },
+): Promise<void> {
+  await sendSandboxEvent(deps, {
+    id: sandboxId('evt_declined'),
+    kind: 'payment_failed',
+    giftPublicId: row.giftPublicId,
+    payerEmail: values.email || null,
+    cardFingerprint: cardSignals(values.card).cardFingerprint,
+  });
+}
+
 /** Answers whether this call expired the checkout (false when another got there first). */
 export async function expireCheckout(deps: SandboxDeps, row: CheckoutRow): Promise<boolean> {
   const [expired] = await deps.db

@@ -8,7 +8,7 @@ import type { SandboxAppDeps } from './events-out.js';
 import { formatUsd } from '../../../shared/money.js';
 import { escapeHtml, sandboxPage } from './page.js';
 import { findCheckout, type SandboxCheckoutDetails } from './checkout.js';
-import { completeCheckout, expireCheckout, type CheckoutRow } from './checkout-completion.js';
+import { completeCheckout, declineCheckout, expireCheckout, type CheckoutRow } from './checkout-completion.js';
 
 export const SUCCESS_CARD = '4242424242424242';
 export const DECLINE_CARD = '4000000000000002';
@@ -56,6 +56,7 @@ export const sandboxCheckoutRoutes =
       const parsed = form.safeParse(request.body ?? {});
       const values = parsed.success ? parsed.data : { email: '', name: '', card: '' };
       const problem = formProblem(values);
+      if (problem === DECLINED) await declineCheckout(deps, row, values);
       if (problem)
         return sendPage(reply, problem === DECLINED ? 402 : 400, 'Checkout', checkoutHtml(row, values, problem));
       await completeCheckout(deps, row, values);

@@ -109,6 +109,17 @@ function disputeEvent(type: string, dispute: Obj): AppEventBody {
   };
 }
 
+/** A declined card on the gift's payment intent: its metadata names the gift, its error the card tried. */
+function paymentFailed(intent: Obj): AppEventBody {
+  const method = obj(obj(intent.last_payment_error).payment_method);
+  return {
+    kind: 'payment_failed',
+    giftPublicId: metadataOf(intent.metadata)[GIFT_PUBLIC_ID_METADATA] ?? null,
+    payerEmail: str(obj(method.billing_details).email),
+    cardFingerprint: str(obj(method.card).fingerprint),
+  };
+}
+
 /** Translates one verified Stripe event. Unknown types become `other` (recorded, not acted on). */
 export function toAppEvent(event: Obj): AppEvent {
   const id = str(event.id) ?? '';
@@ -119,6 +130,7 @@ export function toAppEvent(event: Obj): AppEvent {
   else if (type === 'refund.created' || type === 'refund.updated') body = refundEvent(object);
   else if (type === 'charge.refunded') body = chargeRefunded(object);
   else if (type.startsWith('charge.dispute.')) body = disputeEvent(type, object);
+  else if (type === 'payment_intent.payment_failed') body = paymentFailed(object);
   else if (type === 'transfer.reversed') {
     body = {
       kind: 'transfer_reversed',

@@ -10,6 +10,7 @@ import { handleCheckoutEvent } from './checkout-events.js';
 import { handleAccountEvent } from './account-events.js';
 import { handleMoneyEvent } from './money-events.js';
 import { handleDisputeEvent } from '../disputes/dispute-events.js';
+import { handlePaymentFailed } from '../risk/card-testing.js';
 
 export interface EventOutcome {
   duplicate: boolean;
@@ -27,6 +28,7 @@ const HANDLERS: Partial<Record<AppEventKind, EventHandler>> = {
   dispute_opened: handleDisputeEvent,
   dispute_won: handleDisputeEvent,
   dispute_lost: handleDisputeEvent,
+  payment_failed: handlePaymentFailed,
 };
 
 /** What webhook_events.type records: the app event, and for `other` the provider's own type. */
