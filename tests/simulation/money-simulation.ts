@@ -2,7 +2,7 @@
 // living one story — claimed (with parallel completions), left to expire, a claim racing its expiry, refunded in
 // the provider's dashboard, paid out then reversed, a movement refused for good, an answer lost after the money
 // moved, disputed by the cardholder (won, lost, or lost after the payout), a stolen card's payer sending to
-// themselves (held, claimed, rejected: the whole charge refunded) — while duplicate and out-of-order webhooks arrive, the provider has outages of random length and the
+// themselves (held, claimed, rejected: the whole charge refunded), an early fraud warning after the payout — while duplicate and out-of-order webhooks arrive, the provider has outages of random length and the
 // database is restored from a backup taken days earlier. At the end every invariant of the ledger must hold, the
 // provider's own records must agree with it (nothing moved twice), and nothing may be stuck off the attention list.
 import { eq, inArray } from 'drizzle-orm';
@@ -47,10 +47,11 @@ export const STORIES = [
   'dispute-after-payout',
   'claimed-after-backup',
   'stolen-card-self-gift',
+  'fraud-warning-after-payout',
 ] as const;
 export type Story = (typeof STORIES)[number];
 /** Relative weights of the stories, in STORIES order. */
-const WEIGHTS = [32, 17, 7, 7, 7, 7, 7, 5, 4, 4, 3, 4];
+const WEIGHTS = [32, 17, 7, 7, 7, 7, 7, 5, 4, 4, 3, 4, 3];
 
 export interface SimulationFigures {
   seed: number;
@@ -100,7 +101,16 @@ type Action = {
   at: number;
   gift: SimGift;
   step:
-    'claim' | 'race' | 'refund' | 'reverse' | 'replay' | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'reject';
+    | 'claim'
+    | 'race'
+    | 'refund'
+    | 'reverse'
+    | 'replay'
+    | 'dispute_opened'
+    | 'dispute_won'
+    | 'dispute_lost'
+    | 'reject'
+    | 'fraud_warning';
 };
 
 export async function simulateMoney(
@@ -217,6 +227,22 @@ export async function simulateMoney(
     } else if (step === 'reject') {
       // An operator rejects the held gift (decision 024): the whole charge goes back, whatever the provider does.
       await rejectHeldGift(deps, gift.id, OPERATOR);
+    } else if (step === 'fraud_warning') {
+      const [row] = await ctx.db.select().from(gifts).where(eq(gifts.id, gift.id));
+      if (row?.state !== 'claimed') {
+        // Not paid out yet (an outage): the warning of this story comes after the payout.
+        agenda.push({ at: now() + HOUR, gift, step });
+        return;
+      }
+      const warning = {
+        id: `evt_sim_efw_${gift.publicId}`,
+        kind: 'early_fraud_warning' as const,
+        warningRef: `issfr_sim_${gift.publicId}`,
+        paymentRef: gift.paymentIntentId,
+        chargeRef: gift.chargeId,
+      };
+      await event(warning);
+      await event(warning);
     } else if (step === 'replay') {
       // The paid event again, and a late "expired" for the same checkout: neither may change a paid gift.
       const paid = await provider.retrieveCheckout(gift.checkoutId);
@@ -277,6 +303,10 @@ export async function simulateMoney(
       // The payer claims it at once; the payout waits on the review, which rejects it within a day.
       agenda.push({ at: later(1, 60), gift: sim, step: 'claim' });
       agenda.push({ at: later(2 * 60, 24 * 60), gift: sim, step: 'reject' });
+    }
+    if (story === 'fraud-warning-after-payout') {
+      agenda.push({ at: later(1, 60), gift: sim, step: 'claim' });
+      agenda.push({ at: later(2 * 24 * 60, 3 * 24 * 60), gift: sim, step: 'fraud_warning' });
     }
     if (story === 'claim-races-expiry') agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'race' });
     if (story === 'dashboard-refund') agenda.push({ at: later(1, 10 * 24 * 60), gift: sim, step: 'refund' });
@@ -414,6 +444,8 @@ async function checkProviderAgrees(ctx: TestContext, simGifts: SimGift[]): Promi
       'claimed-after-backup': ['expired'],
       // Held at payment, claimed, rejected by an operator: the whole charge refunded, nothing paid out.
       'stolen-card-self-gift': ['refunded'],
+      // Paid out, then the card network's early fraud warning: an attention item, the money already gone.
+      'fraud-warning-after-payout': ['claimed'],
     };
     if (!expected[sim.story].includes(row.status)) violations.push(`${at}: ended ${row.status}`);
     if (sim.story === 'dispute-lost' && paidOut.length > 0) violations.push(`${at}: paid out during its dispute`);
@@ -427,6 +459,7 @@ async function checkProviderAgrees(ctx: TestContext, simGifts: SimGift[]): Promi
       sim.story === 'refused' ||
       sim.story === 'claimed-after-backup' ||
       sim.story === 'reversed' ||
+      sim.story === 'fraud-warning-after-payout' ||
       (sim.story === 'dispute-after-payout' && paidOut.length + refunded.length > 0);
     if (mustBeFlagged && !row.needsAttention) violations.push(`${at}: not on the attention list`);
     if (!mustBeFlagged && row.needsAttention) violations.push(`${at}: on the attention list: ${row.needsAttention}`);

@@ -27,6 +27,8 @@ export type AppEventBody =
       metadata: Record<string, string>;
     }
   | { kind: 'checkout_expired'; giftPublicId: string | null; checkoutId: string | null }
+  /** The card network warns that the charge is likely fraud (Stripe Radar's early fraud warning). */
+  | { kind: 'early_fraud_warning'; warningRef: string; paymentRef: string | null; chargeRef: string | null }
   /** A card payment of the gift's checkout was declined (counted against card testing, decision 024). */
   | {
       kind: 'payment_failed';

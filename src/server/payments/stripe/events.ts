@@ -131,7 +131,14 @@ export function toAppEvent(event: Obj): AppEvent {
   else if (type === 'charge.refunded') body = chargeRefunded(object);
   else if (type.startsWith('charge.dispute.')) body = disputeEvent(type, object);
   else if (type === 'payment_intent.payment_failed') body = paymentFailed(object);
-  else if (type === 'transfer.reversed') {
+  else if (type === 'radar.early_fraud_warning.created') {
+    body = {
+      kind: 'early_fraud_warning',
+      warningRef: str(object.id) ?? '',
+      paymentRef: idOf(object.payment_intent),
+      chargeRef: idOf(object.charge),
+    };
+  } else if (type === 'transfer.reversed') {
     body = {
       kind: 'transfer_reversed',
       transferRef: str(object.id) ?? '',

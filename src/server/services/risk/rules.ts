@@ -11,6 +11,7 @@ export const RISK_REASONS = {
   self_gift_client: 'Claimed from the address the gift was paid from',
   provider_elevated: 'The payment provider rates the payment as elevated risk',
   provider_highest: 'The payment provider rates the payment as highest risk (refunded at once)',
+  early_fraud_warning: "The card network's early fraud warning arrived before the payout (refunded at once)",
 } as const;
 export type RiskReason = keyof typeof RISK_REASONS;
 
