@@ -23,6 +23,16 @@ export const CLAIM_ATTEMPT_WINDOW_MS = 60 * 60_000;
 /** Codes one client address may check at /verify per hour: 40-bit codes, so this, not the code, stops guessing. */
 export const VERIFY_LOOKUPS_PER_CLIENT_DEFAULT = 20;
 export const VERIFY_LOOKUP_WINDOW_MS = 60 * 60_000;
+/** The risk rules' defaults (decision 024, docs/risk.md): an honest sender almost never meets them. */
+export const RISK_DEFAULTS = {
+  velocityGifts: 3,
+  velocityCents: 50_000,
+  velocityWindowHours: 24,
+  sameClientClaimHours: 24,
+  largeGiftCents: 100_000,
+  largeGiftPayoutWaitHours: 72,
+  failedPaymentsPerHour: 5,
+} as const;
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -86,6 +96,12 @@ const schema = z
     CLAIM_ATTEMPTS_PER_CLIENT: z.coerce.number().int().positive().default(CLAIM_ATTEMPTS_PER_CLIENT_DEFAULT),
     CLAIM_STARTS_PER_CLIENT: z.coerce.number().int().positive().default(CLAIM_STARTS_PER_CLIENT_DEFAULT),
     VERIFY_LOOKUPS_PER_CLIENT: z.coerce.number().int().positive().default(VERIFY_LOOKUPS_PER_CLIENT_DEFAULT),
+    RISK_VELOCITY_GIFTS: z.coerce.number().int().positive().default(RISK_DEFAULTS.velocityGifts),
+    RISK_VELOCITY_CENTS: z.coerce.number().int().positive().default(RISK_DEFAULTS.velocityCents),
+    RISK_SAME_CLIENT_CLAIM_HOURS: z.coerce.number().min(0).default(RISK_DEFAULTS.sameClientClaimHours),
+    RISK_LARGE_GIFT_CENTS: z.coerce.number().int().positive().default(RISK_DEFAULTS.largeGiftCents),
+    RISK_FAILED_PAYMENTS_PER_HOUR: z.coerce.number().int().positive().default(RISK_DEFAULTS.failedPaymentsPerHour),
+    RISK_LARGE_GIFT_WAIT_HOURS: z.coerce.number().min(0).default(RISK_DEFAULTS.largeGiftPayoutWaitHours),
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(25),
     DIGEST_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -193,6 +209,8 @@ export interface Config {
   claimStartsPerClient: number;
   /** Verification codes one client address may check at /verify per VERIFY_LOOKUP_WINDOW_MS. */
   verifyLookupsPerClient: number;
+  /** The risk rules (services/risk/rules.ts; decision 024). */
+  risk: RiskConfig;
   /**
    * Key of the HMACs that stand in for personal data where a lookup is needed (crypto.ts keyedDigest); never stored
    * in the database. DIGEST_SECRET; in development, when unset, made up once and kept in DATA_DIR (bootstrap.ts).
@@ -219,6 +237,21 @@ export interface Config {
   clientDir?: string;
   /** Metrics listener, load shedding, job stall limit, gauge refresh (observability/config.ts). */
   observability: ObservabilityConfig;
+}
+
+export interface RiskConfig {
+  /** Per payer identity over velocityWindowMs: up to this many gifts pass, a gift beyond is held. */
+  velocityGifts: number;
+  /** Per payer identity over velocityWindowMs: up to this total (cents) passes, a gift beyond is held. */
+  velocityCents: number;
+  velocityWindowMs: number;
+  /** A claim from the payment's client address within this long is held as self-gifting (0: off). */
+  sameClientClaimMs: number;
+  /** A gift of this amount (cents) or more asks 3-D Secure at checkout and waits largeGiftWaitMs to be paid out. */
+  largeGiftCents: number;
+  largeGiftWaitMs: number;
+  /** Declined payments one client address (or payer e-mail, or card) may have in an hour before checkouts are refused. */
+  failedPaymentsPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -267,6 +300,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     claimAttemptsPerClient: env.CLAIM_ATTEMPTS_PER_CLIENT,
     claimStartsPerClient: env.CLAIM_STARTS_PER_CLIENT,
     verifyLookupsPerClient: env.VERIFY_LOOKUPS_PER_CLIENT,
+    risk: {
+      velocityGifts: env.RISK_VELOCITY_GIFTS,
+      velocityCents: env.RISK_VELOCITY_CENTS,
+      velocityWindowMs: RISK_DEFAULTS.velocityWindowHours * 3_600_000,
+      sameClientClaimMs: env.RISK_SAME_CLIENT_CLAIM_HOURS * 3_600_000,
+      largeGiftCents: env.RISK_LARGE_GIFT_CENTS,
+      largeGiftWaitMs: env.RISK_LARGE_GIFT_WAIT_HOURS * 3_600_000,
+      failedPaymentsPerHour: env.RISK_FAILED_PAYMENTS_PER_HOUR,
+    },
     digestSecret: env.DIGEST_SECRET,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
@@ -301,6 +343,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     CLAIM_ATTEMPTS_PER_CLIENT: '100000',
     CLAIM_STARTS_PER_CLIENT: '100000',
     VERIFY_LOOKUPS_PER_CLIENT: '100000',
+    // Every test pays and claims from one address; the risk tests set their own limits.
+    RISK_VELOCITY_GIFTS: '100000',
+    RISK_VELOCITY_CENTS: '1000000000',
+    RISK_SAME_CLIENT_CLAIM_HOURS: '0',
+    RISK_LARGE_GIFT_WAIT_HOURS: '0',
+    RISK_FAILED_PAYMENTS_PER_HOUR: '100000',
     // An in-process PGlite blocks the event loop while it works, so on a busy machine shedding would fail tests
     // at random; the load-shedding tests turn it on with their own thresholds.
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',

@@ -46,6 +46,7 @@ describeEachEngine(
         hasSecurityQuestion: true,
         deliverAt: null,
         thankYou: null,
+        riskNotice: null,
         actions: {
           correctEmail: true,
           correctionsLeft: 3,

@@ -2,7 +2,7 @@
 // gift on the operator's attention list with the payer's identity; the recipient may still claim or decline; one
 // open report per gift; "Mark resolved" takes it off. Nothing of it reaches the sender.
 import { eq } from 'drizzle-orm';
-import { giftReports, outbox } from '../../src/server/db/schema.js';
+import { giftPayers, giftReports, outbox } from '../../src/server/db/schema.js';
 import { keyedDigest } from '../../src/server/crypto.js';
 import { reportPath } from '../../src/shared/schemas/claim-contract.js';
 import type { AttentionList } from '../../src/shared/schemas/admin-money.js';
@@ -42,12 +42,16 @@ describeEachEngine('recipient reports a gift', (ctx) => {
     const rows = await c.db.select().from(giftReports).where(eq(giftReports.giftId, given.gift.id));
     expect(rows).toHaveLength(1);
     const key = keyedDigest(c.deps.config.digestSecret!, 'payer-email', given.gift.senderEmail!.toLowerCase());
-    expect(rows[0]).toMatchObject({ reason: 'harassment', details: 'He keeps sending these.', payerKeys: [key] });
+    expect(rows[0]).toMatchObject({ reason: 'harassment', details: 'He keeps sending these.' });
+    // The risk layer's payer identity (decision 024): the e-mail's key first, then the client's recorded at payment.
+    expect(rows[0]!.payerKeys[0]).toBe(key);
+    const [recorded] = await c.db.select().from(giftPayers).where(eq(giftPayers.giftId, given.gift.id));
+    expect(rows[0]!.payerKeys).toEqual([recorded!.emailKey, recorded!.cardKey, recorded!.clientKey].filter(Boolean));
 
     const item = (await attention()).items.find((i) => i.giftId === given.gift.id)!;
     expect(item.causes).toEqual(['reported']);
     expect(item.reason).toBe(
-      `Reported by the recipient (harassment): "He keeps sending these.". Payer: ${given.gift.senderEmail} (payer key ${key.slice(0, 12)})`,
+      `Reported by the recipient (harassment): "He keeps sending these.". Payer: ${given.gift.senderEmail} (payer keys ${rows[0]!.payerKeys.map((k) => k.slice(0, 12)).join(', ')})`,
     );
     expect(item.canResolve).toBe(true);
     // Nothing went to the sender.

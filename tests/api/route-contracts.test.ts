@@ -33,6 +33,7 @@ import {
 } from '../helpers/gift-payload.js';
 import { expectDeclaredAnswer } from '../helpers/route-contracts.js';
 import { frozenGift, givenGift, mismatchedGift } from '../helpers/gifts.js';
+import { heldGift } from '../helpers/risk.js';
 import { ProviderError } from '../../src/server/payments/provider.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 import { groupPayload } from '../helpers/together.js';
@@ -162,6 +163,8 @@ describeEachEngine(
         '/api/admin/gifts/search?q=rita&status=paid&page=1',
         '/api/admin/money',
         '/api/admin/attention',
+        '/api/admin/risk/reviews',
+        '/api/admin/risk/rules',
       ]) {
         expect((await call({ method: 'GET', url, headers })).statusCode).toBe(200);
         expect((await call({ method: 'GET', url })).statusCode).toBe(401);
@@ -204,6 +207,15 @@ describeEachEngine(
       expect((await action(flagged.id, 'refund-sender')).statusCode).toBe(409);
       expect((await action(flagged.id, 'retry-movement')).json()).toMatchObject({ outcome: 'succeeded' });
       expect((await action(999_999, 'refund-sender')).statusCode).toBe(404);
+      // The Review queue's decisions (decision 024): one held gift approved, another rejected.
+      const review = (id: number, decision: string) =>
+        call({ method: 'POST', url: `/api/admin/risk/reviews/${id}/${decision}`, headers });
+      const approved = (await heldGift(ctx())).gift.id;
+      const rejected = (await heldGift(ctx())).gift.id;
+      expect((await review(approved, 'approve')).statusCode).toBe(200);
+      expect((await review(approved, 'reject')).statusCode).toBe(409);
+      expect((await review(rejected, 'reject')).statusCode).toBe(200);
+      expect((await review(rejected, 'approve')).statusCode).toBe(409);
       expect((await call({ method: 'POST', url: '/api/admin/process-expired', headers })).statusCode).toBe(200);
       expect((await call({ method: 'POST', url: '/api/admin/process-expired' })).statusCode).toBe(401);
       // Operator authentication (decision 020).

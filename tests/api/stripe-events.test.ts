@@ -58,6 +58,9 @@ const CASES: Array<{ name: string; stripe: Json; app: AppEvent; connect?: boolea
       chargeRef: null,
       payerEmail: 'pat@example.com',
       payerName: 'Pat Payer',
+      // The payment intent is not expanded here: no charge, so no card fingerprint nor Radar rating.
+      cardFingerprint: null,
+      riskLevel: null,
       metadata: { gift_public_id: 'g_abc', donor_opt_in: 'true' },
     },
   },

@@ -10,7 +10,11 @@ import type { TestContext } from './test-app.js';
 let seq = 0;
 
 /** Creates a gift through the API and pays it on the sandbox checkout page; answers the paid row and claim token. */
-export async function paySandboxGift(ctx: TestContext, overrides: Parameters<typeof giftPayload>[0] = {}) {
+export async function paySandboxGift(
+  ctx: TestContext,
+  overrides: Parameters<typeof giftPayload>[0] = {},
+  payerEmail?: string,
+) {
   seq++;
   const recipientEmail = overrides.recipientEmail ?? `money${seq}-${ctx.engine}-${Date.now()}@example.com`;
   const created = await postGift(ctx, giftPayload({ ...overrides, recipientEmail }));
@@ -21,7 +25,7 @@ export async function paySandboxGift(ctx: TestContext, overrides: Parameters<typ
     url: path,
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
     payload: new URLSearchParams({
-      email: `payer${seq}@example.com`,
+      email: payerEmail ?? `payer${seq}@example.com`,
       name: 'Pat Payer',
       card: '4242424242424242',
     }).toString(),

@@ -3,8 +3,9 @@
 // the provider's dashboard, paid out then reversed, a movement refused for good, an answer lost after the money
 // moved, disputed by the cardholder (won, lost, or lost after the payout), declined by its recipient racing the
 // payout (decision 025), a group gift ("give together", decision 026) of several shares sent and claimed (one
-// transfer per share) or left to expire (each share refunded) — while duplicate and out-of-order webhooks arrive,
-// the provider has outages of random length and the
+// transfer per share) or left to expire (each share refunded), a stolen card's payer sending to themselves (held,
+// claimed, rejected: the whole charge refunded), an early fraud warning after the payout — while duplicate and
+// out-of-order webhooks arrive, the provider has outages of random length and the
 // database is restored from a backup taken days earlier. At the end every invariant of the ledger must hold, the
 // provider's own records must agree with it (nothing moved twice), and nothing may be stuck off the attention list.
 import { eq, inArray } from 'drizzle-orm';
@@ -20,6 +21,10 @@ import { checkLedger, paySandboxGift } from '../helpers/money.js';
 import type { TestContext } from '../helpers/test-app.js';
 import { restoreSnapshot, takeSnapshot } from './database-snapshot.js';
 import { contribute, sendNow, startGroup } from '../helpers/together.js';
+import { rejectHeldGift } from '../../src/server/services/risk/decide.js';
+
+/** The operator who decides the simulation's held gifts. */
+const OPERATOR = { id: 1, email: 'operator@hushgift.example', ip: '127.0.0.1' };
 import type { SimulatedProvider } from './simulated-provider.js';
 
 /**
@@ -50,10 +55,12 @@ export const STORIES = [
   'group-expires',
   // The recipient answers, then declines (twice at once) while their completion races it (decision 025).
   'declined',
+  'stolen-card-self-gift',
+  'fraud-warning-after-payout',
 ] as const;
 export type Story = (typeof STORIES)[number];
 /** Relative weights of the stories, in STORIES order. */
-const WEIGHTS = [32, 17, 7, 7, 7, 7, 7, 5, 4, 4, 3, 4, 3, 5];
+const WEIGHTS = [32, 17, 7, 7, 7, 7, 7, 5, 4, 4, 3, 4, 3, 5, 4, 3];
 
 export interface SimulationFigures {
   seed: number;
@@ -138,7 +145,17 @@ type Action = {
   at: number;
   gift: SimGift;
   step:
-    'claim' | 'race' | 'decline' | 'refund' | 'reverse' | 'replay' | 'dispute_opened' | 'dispute_won' | 'dispute_lost';
+    | 'claim'
+    | 'race'
+    | 'decline'
+    | 'refund'
+    | 'reverse'
+    | 'replay'
+    | 'dispute_opened'
+    | 'dispute_won'
+    | 'dispute_lost'
+    | 'reject'
+    | 'fraud_warning';
 };
 
 export async function simulateMoney(
@@ -262,6 +279,25 @@ export async function simulateMoney(
       };
       await event(dispute);
       await event(dispute);
+    } else if (step === 'reject') {
+      // An operator rejects the held gift (decision 024): the whole charge goes back, whatever the provider does.
+      await rejectHeldGift(deps, gift.id, OPERATOR);
+    } else if (step === 'fraud_warning') {
+      const [row] = await ctx.db.select().from(gifts).where(eq(gifts.id, gift.id));
+      if (row?.state !== 'claimed') {
+        // Not paid out yet (an outage): the warning of this story comes after the payout.
+        agenda.push({ at: now() + HOUR, gift, step });
+        return;
+      }
+      const warning = {
+        id: `evt_sim_efw_${gift.publicId}`,
+        kind: 'early_fraud_warning' as const,
+        warningRef: `issfr_sim_${gift.publicId}`,
+        paymentRef: gift.paymentIntentId,
+        chargeRef: gift.chargeId,
+      };
+      await event(warning);
+      await event(warning);
     } else if (step === 'replay') {
       // The paid event again, and a late "expired" for the same checkout: neither may change a paid gift.
       const paid = await provider.retrieveCheckout(gift.checkoutId);
@@ -297,10 +333,17 @@ export async function simulateMoney(
       simGifts.push(...shares);
       sim = shares.find((s) => s.lead)!;
     } else {
-      const { gift, claimToken } = await paySandboxGift(ctx, {
-        amountCents: between(5, 500) * 100 + between(0, 99),
-        tipCents: random() < 0.5 ? 0 : between(1, 2000),
-      });
+      // A stolen card's payer sends the gift to their own mailbox (a +tag apart): held for review at payment.
+      const thief = story === 'stolen-card-self-gift' ? `thief${i}.${ctx.engine}@example.com` : undefined;
+      const { gift, claimToken } = await paySandboxGift(
+        ctx,
+        {
+          amountCents: between(5, 500) * 100 + between(0, 99),
+          tipCents: random() < 0.5 ? 0 : between(1, 2000),
+          ...(thief ? { recipientEmail: thief.replace('@', '+me@') } : {}),
+        },
+        thief,
+      );
       sim = { story, ...simOf(gift), claimToken };
       simGifts.push(sim);
     }
@@ -315,6 +358,15 @@ export async function simulateMoney(
     )
       agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'claim' });
     if (story === 'reversed') agenda.push({ at: later(4 * 24 * 60, 6 * 24 * 60), gift: sim, step: 'reverse' });
+    if (story === 'stolen-card-self-gift') {
+      // The payer claims it at once; the payout waits on the review, which rejects it within a day.
+      agenda.push({ at: later(1, 60), gift: sim, step: 'claim' });
+      agenda.push({ at: later(2 * 60, 24 * 60), gift: sim, step: 'reject' });
+    }
+    if (story === 'fraud-warning-after-payout') {
+      agenda.push({ at: later(1, 60), gift: sim, step: 'claim' });
+      agenda.push({ at: later(2 * 24 * 60, 3 * 24 * 60), gift: sim, step: 'fraud_warning' });
+    }
     if (story === 'claim-races-expiry') agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'race' });
     if (story === 'declined') agenda.push({ at: later(1, 3 * 24 * 60), gift: sim, step: 'decline' });
     if (story === 'dashboard-refund') agenda.push({ at: later(1, 10 * 24 * 60), gift: sim, step: 'refund' });
@@ -454,14 +506,24 @@ async function checkProviderAgrees(ctx: TestContext, simGifts: SimGift[]): Promi
       'group-expires': ['refunded'],
       // Declined, or paid out first when the completion won the race.
       declined: ['claimed', 'refunded'],
+      // Held at payment, claimed, rejected by an operator: the whole charge refunded, nothing paid out.
+      'stolen-card-self-gift': ['refunded'],
+      // Paid out, then the card network's early fraud warning: an attention item, the money already gone.
+      'fraud-warning-after-payout': ['claimed'],
     };
     if (!expected[sim.story].includes(row.status)) violations.push(`${at}: ended ${row.status}`);
     if (sim.story === 'dispute-lost' && paidOut.length > 0) violations.push(`${at}: paid out during its dispute`);
+    if (sim.story === 'stolen-card-self-gift') {
+      const back = refunded.reduce((n, r) => n + r.amountCents, 0);
+      if (paidOut.length > 0 || back !== sim.totalCents)
+        violations.push(`${at}: paid out ${paidOut.length}, refunded ${back} of ${sim.totalCents}`);
+    }
     // A lost dispute is a loss to flag only when the money had already gone out.
     const mustBeFlagged =
       sim.story === 'refused' ||
       sim.story === 'claimed-after-backup' ||
       sim.story === 'reversed' ||
+      sim.story === 'fraud-warning-after-payout' ||
       (sim.story === 'dispute-after-payout' && paidOut.length + refunded.length > 0);
     if (mustBeFlagged && !row.needsAttention) violations.push(`${at}: not on the attention list`);
     if (!mustBeFlagged && row.needsAttention) violations.push(`${at}: on the attention list: ${row.needsAttention}`);

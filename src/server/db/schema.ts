@@ -269,7 +269,7 @@ export const ledgerMovements = pgTable(
     ),
     check(
       'ledger_kind_check',
-      sql`${t.kind} in ('charge', 'fee', 'tip', 'transfer', 'refund', 'dispute_debit', 'dispute_credit', 'reversal')`,
+      sql`${t.kind} in ('charge', 'fee', 'tip', 'transfer', 'refund', 'dispute_debit', 'dispute_credit', 'reversal', 'fee_return')`,
     ),
     check(
       'ledger_state_check',
@@ -678,3 +678,4 @@ export const sandboxFaults = pgTable('sandbox_faults', {
 export * from './tables/operators.js';
 export * from './tables/together.js';
 export * from './tables/recipient-rights.js';
+export * from './tables/risk.js';

@@ -19,10 +19,23 @@ export type AppEventBody =
       chargeRef: string | null;
       payerEmail: string | null;
       payerName: string | null;
+      /** The card's fingerprint (one card across payments), when the provider gives it (decision 024). */
+      cardFingerprint?: string | null;
+      /** The provider's risk rating of the charge: normal, elevated, highest; null when it gives none. */
+      riskLevel?: string | null;
       /** The metadata Hushgift attached to the checkout, echoed back. */
       metadata: Record<string, string>;
     }
   | { kind: 'checkout_expired'; giftPublicId: string | null; checkoutId: string | null }
+  /** The card network warns that the charge is likely fraud (Stripe Radar's early fraud warning). */
+  | { kind: 'early_fraud_warning'; warningRef: string; paymentRef: string | null; chargeRef: string | null }
+  /** A card payment of the gift's checkout was declined (counted against card testing, decision 024). */
+  | {
+      kind: 'payment_failed';
+      giftPublicId: string | null;
+      payerEmail: string | null;
+      cardFingerprint: string | null;
+    }
   | {
       kind: 'payment_refunded';
       paymentRef: string | null;

@@ -29,6 +29,8 @@ export interface CreateCheckoutInput {
   idempotencyKey: string;
   /** Extra metadata carried back on the checkout events (the gift's public id is always included). */
   metadata?: Record<string, string>;
+  /** Ask the card's own authentication (3-D Secure) for this payment: a large gift (decision 024). */
+  requestCardAuthentication?: boolean;
 }
 
 export interface CheckoutSession {

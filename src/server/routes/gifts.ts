@@ -21,7 +21,10 @@ export const giftRoutes =
     app.post('/api/gifts', { schema }, async (request, reply) => {
       await admitGiftStart(deps, request.ip);
       const donorSession = await readSession(deps.db, deps.clock, 'donor', sessionCookie(request, 'donor'));
-      const result = await createGift(deps, request.body, { sessionDonorId: donorSession?.subjectId ?? null });
+      const result = await createGift(deps, request.body, {
+        sessionDonorId: donorSession?.subjectId ?? null,
+        clientAddress: request.ip,
+      });
       return reply.status(201).send(result);
     });
   };

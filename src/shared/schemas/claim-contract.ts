@@ -61,7 +61,8 @@ export const GIFT_PUBLIC_ID_PATTERN = /^g_[A-Za-z0-9_-]{16}$/;
 
 /**
  * paid: all that is said without the gift's claim session while it waits for its recipient; on_hold: a check of the
- * payment (a card dispute) holds the payout; unavailable: the payment was taken back.
+ * payment (a card dispute) holds the payout; checking: held for a risk review (decision 024); not_completed: the
+ * review rejected it; unavailable: the payment was taken back.
  */
 export type ClaimStatus =
   | 'paid'
@@ -70,6 +71,8 @@ export type ClaimStatus =
   | 'setup_required'
   | 'verifying'
   | 'on_hold'
+  | 'checking'
+  | 'not_completed'
   | 'expired'
   | 'refunded'
   | 'unavailable';

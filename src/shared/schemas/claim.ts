@@ -54,7 +54,16 @@ export const claimCompleteResponseSchema = z.object({
 }) satisfies z.ZodType<ClaimCompleteResponse>;
 
 export const giftStatusResponseSchema = z.object({
-  status: z.enum(['paid', ...ONBOARDING_STATUSES, 'on_hold', 'expired', 'refunded', 'unavailable']),
+  status: z.enum([
+    'paid',
+    ...ONBOARDING_STATUSES,
+    'on_hold',
+    'checking',
+    'not_completed',
+    'expired',
+    'refunded',
+    'unavailable',
+  ]),
   stripeAccount: z
     .object({ requirements_pending: z.number().int() })
     .optional()

@@ -44,6 +44,7 @@ export const ERROR_CODE_MEANINGS = {
   PASSWORD_REFUSED: 'The new password is too short, too common (a list of known passwords) or unchanged',
   RECIPIENT_NOT_ACCEPTING: 'The recipient stopped gifts through Hushgift to this address (409)',
   GIFT_DECLINED: 'The recipient declined this gift: its link opens nothing more (410)',
+  REVIEW_DECIDED: "The gift's risk review was already decided the other way (approved or rejected)",
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODE_MEANINGS;

@@ -99,6 +99,8 @@ export interface ManagedGift {
     reschedule: boolean;
   };
   thankYou: { note: string; at: string } | null;
+  /** A risk review's word to the sender (decision 024): being checked, or could not be completed; never why. */
+  riskNotice: string | null;
 }
 
 export interface ManageLinkResponse {
@@ -132,5 +134,6 @@ export const managedGiftSchema = z.object({
     reschedule: z.boolean(),
   }),
   thankYou: z.object({ note: z.string(), at: z.string() }).nullable(),
+  riskNotice: z.string().nullable(),
 });
 export const manageLinkResponseSchema = z.object({ path: z.string() });

@@ -1,6 +1,7 @@
 // What the verification-complete page says for each onboarding status, and for a gift seen without its claim
 // session (only its status: the progress shows where the security question was answered).
 import type { GiftStatusResponse } from '../../../shared/schemas/claim-contract';
+import { HELD_GIFT_TEXT, REJECTED_GIFT_TEXT } from '../../../shared/risk';
 
 export interface StatusWording {
   title: string;
@@ -50,6 +51,10 @@ export function statusWording(status: GiftStatusResponse | null | undefined): St
         text: 'The payment for this gift is being checked, so it cannot be sent yet. If the check clears, we will send it automatically.',
         tone: 'progress',
       };
+    case 'checking':
+      return { title: 'Your gift is being checked', text: HELD_GIFT_TEXT, tone: 'progress' };
+    case 'not_completed':
+      return { title: 'This gift could not be completed', text: REJECTED_GIFT_TEXT, tone: 'ended' };
     case 'unavailable':
       return {
         title: 'This gift is no longer available',

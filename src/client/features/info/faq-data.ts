@@ -70,7 +70,7 @@ export const FAQ: FaqEntry[] = [
     id: 'minimum-amount',
     category: 'Sending Gifts',
     question: 'How much can I send?',
-    answer: `The minimum gift is ${FACTS.minGift} and the maximum is ${FACTS.maxGift}, so that the gift, the fee and any tip fit in one card payment of at most ${FACTS.maxCharge}. Large amounts may need extra verification by our payment partner.`,
+    answer: `The minimum gift is ${FACTS.minGift} and the maximum is ${FACTS.maxGift}, so that the gift, the fee and any tip fit in one card payment of at most ${FACTS.maxCharge}. For a gift of $1,000 or more, your card's own verification (3-D Secure, such as a code from your bank's app) is asked at checkout, and the gift is sent to the recipient 72 hours after payment. Now and then a gift is checked by our team before it is sent; this usually takes less than one business day.`,
   },
   {
     id: 'personal-message',

@@ -19,6 +19,8 @@ import { AttentionList } from '../../features/admin/attention-list';
 import { useAdminMoney, useAttentionList } from '../../features/admin/money-api';
 import { useAdminMe } from '../../features/admin/auth-api';
 import { useStepUp } from '../../features/admin/step-up-dialog';
+import { ReviewQueue } from '../../features/admin/review-queue';
+import { useReviewQueue, useRiskRules } from '../../features/admin/risk-api';
 import {
   isUnauthorized,
   useAdminLogout,
@@ -45,6 +47,8 @@ export default function AdminDashboardPage() {
   const stats = useAdminStats();
   const money = useAdminMoney(stats.data != null);
   const attention = useAttentionList(stats.data != null);
+  const review = useReviewQueue(stats.data != null);
+  const rules = useRiskRules(stats.data != null);
   const recent = useRecentGifts(stats.data != null && !filtered);
   const results = useSearchGifts({ q, status, page }, stats.data != null && filtered);
   const list = filtered ? results : recent;
@@ -59,9 +63,16 @@ export default function AdminDashboardPage() {
 
   const sessionGone =
     stats.data === null ||
-    [stats.error, money.error, attention.error, list.error, resend.error, unfreeze.error, processExpired.error].some(
-      isUnauthorized,
-    );
+    [
+      stats.error,
+      money.error,
+      attention.error,
+      review.error,
+      list.error,
+      resend.error,
+      unfreeze.error,
+      processExpired.error,
+    ].some(isUnauthorized);
   useEffect(() => {
     if (sessionGone) navigate('/admin/login', { replace: true });
   }, [sessionGone, navigate]);
@@ -156,6 +167,14 @@ export default function AdminDashboardPage() {
         error={isUnauthorized(attention.error) ? null : attention.error}
         loading={attention.isPending && attention.fetchStatus !== 'idle'}
         reload={() => void attention.refetch()}
+        guard={stepUp.guard}
+      />
+      <ReviewQueue
+        queue={review.data ?? undefined}
+        rules={rules.data ?? undefined}
+        error={isUnauthorized(review.error) ? null : review.error}
+        loading={review.isPending && review.fetchStatus !== 'idle'}
+        reload={() => void review.refetch()}
         guard={stepUp.guard}
       />
 

@@ -48,6 +48,11 @@ export default function ManageGiftPage() {
             {STAGE_LABEL[gift.stage]}
           </span>
         </p>
+        {gift.riskNotice ? (
+          <p role="status" className="mt-4 rounded-md bg-amber-50 p-3 text-amber-900" data-testid="risk-notice">
+            {gift.riskNotice}
+          </p>
+        ) : null}
         {gift.stage === 'undeliverable' ? (
           <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-900">
             The recipient&apos;s mail server refused {gift.recipientEmailMasked}. Please correct the address below.

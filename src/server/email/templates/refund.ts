@@ -17,6 +17,8 @@ export interface RefundEmailInput {
   declined?: boolean;
   /** Refunded by our support team (the admin's "Refund sender") before it expired. */
   byOperator?: boolean;
+  /** Rejected in a risk review (decision 024): the whole payment, fee and tip included, went back. */
+  wholeCharge?: boolean;
 }
 
 export function refundEmail(input: RefundEmailInput) {
@@ -26,6 +28,7 @@ export function refundEmail(input: RefundEmailInput) {
     input.tipCents > 0
       ? `The processing fee (${formatUsd(input.feeCents)}) and your platform tip (${formatUsd(input.tipCents)}) are not refunded.`
       : `The processing fee (${formatUsd(input.feeCents)}) is not refunded.`;
+  if (input.wholeCharge) return wholeChargeEmail(input);
   const text = `Hi ${inert(input.senderFirstName ?? 'there')},
 
 ${
@@ -45,4 +48,17 @@ If you would like to try again, you can send a new gift at any time.
 — Hushgift`;
   const subject = input.declined ? `Your gift was declined: ${amount} returned` : `Your gift of ${amount} was refunded`;
   return { subject, text, html: textToHtml(text) };
+}
+
+/** Neutral on purpose: the sender is told what happened to the money, not why the gift was stopped. */
+function wholeChargeEmail(input: RefundEmailInput) {
+  const whole = formatUsd(input.amountCents + input.feeCents + input.tipCents);
+  const text = `Hi ${inert(input.senderFirstName ?? 'there')},
+
+We could not complete your anonymous gift of ${formatUsd(input.amountCents)}, so it will not be delivered.
+
+We have refunded your whole payment of ${whole}, processing fee and tip included, to the card you paid with. Refunds usually appear within 5–10 business days, depending on your bank.
+
+— Hushgift`;
+  return { subject: `Your payment of ${whole} was refunded`, text, html: textToHtml(text) };
 }

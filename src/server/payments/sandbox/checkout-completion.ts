@@ -1,17 +1,22 @@
 // The sandbox checkout's outcomes, sent to the app as signed webhooks (events-out.ts): paid (from the hosted page)
 // and expired (when the page is opened late, and by a scheduled job, as a real provider does after 24 h).
+import { createHash } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { sandboxCheckouts } from '../../db/schema.js';
 import type { AppEvent } from '../events.js';
 import { sendSandboxEvent, type SandboxDeps } from './events-out.js';
 import { sandboxId, type SandboxCheckoutDetails } from './checkout.js';
 
+/** Stripe's own test cards for a charge Radar rates elevated and highest risk (decision 024). */
+export const ELEVATED_RISK_CARD = '4000000000009235';
+export const HIGHEST_RISK_CARD = '4100000000000019';
+
 export type CheckoutRow = typeof sandboxCheckouts.$inferSelect;
 
 export async function completeCheckout(
   deps: SandboxDeps,
   row: CheckoutRow,
-  values: { email: string; name: string },
+  values: { email: string; name: string; card?: string },
 ): Promise<void> {
   const paymentIntentId = sandboxId('pi');
   // Conditional: a double-submitted form completes the checkout once.
@@ -39,6 +44,7 @@ export async function completeCheckout(
     chargeRef: sandboxId('ch'),
     payerEmail: values.email,
     payerName: values.name,
+    ...cardSignals(values.card),
     metadata: details.metadata,
   };
   try {
@@ -51,6 +57,21 @@ export async function completeCheckout(
       .where(eq(sandboxCheckouts.id, row.id));
     throw error;
   }
+}
+
+/** A declined card, told to the app as Stripe tells a failed payment (each decline is its own event). */
+export async function declineCheckout(
+  deps: SandboxDeps,
+  row: CheckoutRow,
+  values: { email: string; card?: string },
+): Promise<void> {
+  await sendSandboxEvent(deps, {
+    id: sandboxId('evt_declined'),
+    kind: 'payment_failed',
+    giftPublicId: row.giftPublicId,
+    payerEmail: values.email || null,
+    cardFingerprint: cardSignals(values.card).cardFingerprint,
+  });
 }
 
 /** Answers whether this call expired the checkout (false when another got there first). */
@@ -68,6 +89,17 @@ export async function expireCheckout(deps: SandboxDeps, row: CheckoutRow): Promi
     checkoutId: row.id,
   });
   return true;
+}
+
+/**
+ * What Stripe says of the card: a fingerprint that is the same for one card number on every payment, and Radar's
+ * rating of the charge, elevated or highest for Stripe's own test cards for those (checkout-routes.ts).
+ */
+function cardSignals(card: string | undefined): { cardFingerprint: string | null; riskLevel: string | null } {
+  const digits = (card ?? '').replace(/[\s-]/g, '');
+  if (!digits) return { cardFingerprint: null, riskLevel: null };
+  const riskLevel = digits === ELEVATED_RISK_CARD ? 'elevated' : digits === HIGHEST_RISK_CARD ? 'highest' : 'normal';
+  return { cardFingerprint: createHash('sha256').update(`card:${digits}`).digest('base64url').slice(0, 16), riskLevel };
 }
 
 /** A deterministic id per checkout and outcome, so a retry is a replay. */

@@ -8,10 +8,11 @@ import type { SandboxAppDeps } from './events-out.js';
 import { formatUsd } from '../../../shared/money.js';
 import { escapeHtml, sandboxPage } from './page.js';
 import { findCheckout, type SandboxCheckoutDetails } from './checkout.js';
-import { completeCheckout, expireCheckout, type CheckoutRow } from './checkout-completion.js';
+import { completeCheckout, declineCheckout, expireCheckout, type CheckoutRow } from './checkout-completion.js';
 
 export const SUCCESS_CARD = '4242424242424242';
 export const DECLINE_CARD = '4000000000000002';
+
 const DECLINED = 'Your card was declined.';
 
 interface FormValues {
@@ -55,6 +56,7 @@ export const sandboxCheckoutRoutes =
       const parsed = form.safeParse(request.body ?? {});
       const values = parsed.success ? parsed.data : { email: '', name: '', card: '' };
       const problem = formProblem(values);
+      if (problem === DECLINED) await declineCheckout(deps, row, values);
       if (problem)
         return sendPage(reply, problem === DECLINED ? 402 : 400, 'Checkout', checkoutHtml(row, values, problem));
       await completeCheckout(deps, row, values);
@@ -140,7 +142,7 @@ ${err}
 ${input('email', 'Email', 'email', 'email')}
 ${input('name', 'Name on card', 'text', 'cc-name')}
 ${input('card', 'Card number', 'text', 'cc-number', ' inputmode="numeric"')}
-<p class="muted">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p>
+<p class="muted">Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 9235 pays at elevated risk; 4100 0000 0000 0019 pays at highest risk.</p>
 <button type="submit">Pay ${formatUsd(row.totalCents)}</button>
 </form>
 <p><a href="${escapeHtml(row.cancelUrl)}">Cancel</a></p>`;

@@ -33,6 +33,11 @@ export function checkoutSessionParams(
       description: `Hushgift gift ${input.giftPublicId}`,
     },
     ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+    // 3-D Secure on every card that supports it: the issuer authenticates the cardholder, and fraud liability
+    // moves to the issuer (decision 024).
+    ...(input.requestCardAuthentication
+      ? { payment_method_options: { card: { request_three_d_secure: 'any' as const } } }
+      : {}),
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
     expires_at: Math.min(Math.floor(input.expiresAt.getTime() / 1000), Math.floor(nowMs / 1000) + MAX_EXPIRY_SECONDS),

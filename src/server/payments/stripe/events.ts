@@ -18,6 +18,8 @@ function checkoutPaid(session: Obj): AppEventBody {
   const details = obj(session.customer_details);
   const metadata = metadataOf(session.metadata);
   const pi = session.payment_intent;
+  // The charge, when the payment intent arrives expanded with its latest charge: its card and Radar's rating.
+  const charge = obj(obj(pi).latest_charge);
   return {
     kind: 'checkout_paid',
     giftPublicId: metadata[GIFT_PUBLIC_ID_METADATA] ?? str(session.client_reference_id),
@@ -28,6 +30,8 @@ function checkoutPaid(session: Obj): AppEventBody {
     chargeRef: idOf(obj(pi).latest_charge),
     payerEmail: str(details.email) ?? str(session.customer_email),
     payerName: str(details.name),
+    cardFingerprint: str(obj(obj(charge.payment_method_details).card).fingerprint),
+    riskLevel: str(obj(charge.outcome).risk_level),
     metadata,
   };
 }
@@ -105,6 +109,17 @@ function disputeEvent(type: string, dispute: Obj): AppEventBody {
   };
 }
 
+/** A declined card on the gift's payment intent: its metadata names the gift, its error the card tried. */
+function paymentFailed(intent: Obj): AppEventBody {
+  const method = obj(obj(intent.last_payment_error).payment_method);
+  return {
+    kind: 'payment_failed',
+    giftPublicId: metadataOf(intent.metadata)[GIFT_PUBLIC_ID_METADATA] ?? null,
+    payerEmail: str(obj(method.billing_details).email),
+    cardFingerprint: str(obj(method.card).fingerprint),
+  };
+}
+
 /** Translates one verified Stripe event. Unknown types become `other` (recorded, not acted on). */
 export function toAppEvent(event: Obj): AppEvent {
   const id = str(event.id) ?? '';
@@ -115,7 +130,15 @@ export function toAppEvent(event: Obj): AppEvent {
   else if (type === 'refund.created' || type === 'refund.updated') body = refundEvent(object);
   else if (type === 'charge.refunded') body = chargeRefunded(object);
   else if (type.startsWith('charge.dispute.')) body = disputeEvent(type, object);
-  else if (type === 'transfer.reversed') {
+  else if (type === 'payment_intent.payment_failed') body = paymentFailed(object);
+  else if (type === 'radar.early_fraud_warning.created') {
+    body = {
+      kind: 'early_fraud_warning',
+      warningRef: str(object.id) ?? '',
+      paymentRef: idOf(object.payment_intent),
+      chargeRef: idOf(object.charge),
+    };
+  } else if (type === 'transfer.reversed') {
     body = {
       kind: 'transfer_reversed',
       transferRef: str(object.id) ?? '',

@@ -9,12 +9,19 @@ import { adminDashboardRoutes } from './dashboard.js';
 import { adminMoneyRoutes } from './money.js';
 import { adminEnrolmentRoutes } from './enrolment.js';
 import { adminAccountRoutes } from './account.js';
+import { adminRiskRoutes } from './risk.js';
 
 export const adminRoutes =
   (deps: AppDeps): FastifyPluginAsync =>
   async (app) => {
     await app.register(adminOpenRoutes(deps));
     await app.register(
-      adminSessionGuard(deps, [adminDashboardRoutes, adminMoneyRoutes, adminAccountRoutes, adminEnrolmentRoutes]),
+      adminSessionGuard(deps, [
+        adminDashboardRoutes,
+        adminMoneyRoutes,
+        adminRiskRoutes,
+        adminAccountRoutes,
+        adminEnrolmentRoutes,
+      ]),
     );
   };

@@ -24,7 +24,7 @@ export const MOVEMENT_WORDS: Record<string, string> = {
 function reportReason(report: { reason: string; details: string | null; payerKeys: string[] }, payer: string | null) {
   const details = report.details ? `: "${report.details}"` : '';
   const keys = report.payerKeys.map((k) => k.slice(0, 12)).join(', ');
-  return `Reported by the recipient (${report.reason})${details}. Payer: ${payer ?? 'erased'} (payer key ${keys || 'none'})`;
+  return `Reported by the recipient (${report.reason})${details}. Payer: ${payer ?? 'erased'} (payer keys ${keys || 'none'})`;
 }
 
 export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>): Promise<AttentionList> {

@@ -28,7 +28,9 @@ export type AuditAction =
   | 'resolve_attention'
   | 'process_expired'
   | 'resend_email'
-  | 'unfreeze_claim';
+  | 'unfreeze_claim'
+  | 'approve_review'
+  | 'reject_review';
 
 export interface AuditEntryInput {
   adminId: number | null;

@@ -28,6 +28,7 @@ import { withdrawAttempts } from '../rate-limit.js';
 import { openClaimSession, type OpenedClaimSession } from './claim-session.js';
 import { transition } from '../gift-lifecycle/transition.js';
 import { followClaimStart } from '../together/shares.js';
+import { checkClaimClient } from '../risk/claim-check.js';
 
 export const FROZEN_REASON = `Claim frozen after ${WRONG_ANSWER_FREEZE_TOTAL} wrong security answers: check with the recipient before unfreezing.`;
 export const FROZEN_MESSAGE =
@@ -169,6 +170,7 @@ export async function startClaim(
   if (!started) assertClaimable(await requireGiftByToken(deps.db, token), now);
   if (!started) throw notFound(CLAIM_MESSAGES.notFound);
   await followClaimStart(deps.db, started);
+  await checkClaimClient(deps, started, clientAddress, now);
 
   const session = await openClaimSession(deps, started);
   return { answer: await payoutStep(deps, token, started, sha256(session.id)), session };

@@ -10,6 +10,7 @@ import { formatCents, formatUsd } from '../../../shared/money.js';
 import { CLAIM_MESSAGES, maskedAccount, type ClaimCompleteResponse } from '../../../shared/schemas/claim.js';
 import type { ConnectedAccount } from '../../payments/provider.js';
 import { payOutGift } from '../payouts/pay-out.js';
+import { HELD_GIFT_TEXT } from '../../../shared/risk.js';
 import { requireGiftByToken } from './find-gift.js';
 import { holdsClaimSession, type ClaimSessionCookies } from './claim-session.js';
 import { readGiftAccount } from './account-reads.js';
@@ -84,6 +85,14 @@ export async function completeClaim(
       return { success: false, ...base, message: pendingMessage(outcome.account) };
     case 'on_hold':
       return { success: false, ...base, message: ON_HOLD_MESSAGE };
+    case 'being_checked':
+      return {
+        success: false,
+        ...base,
+        message: outcome.until
+          ? `Your account is ready. A gift of this size is sent ${deps.config.risk.largeGiftWaitMs / 3_600_000} hours after its payment, on ${outcome.until.toUTCString()}; nothing more is needed from you.`
+          : HELD_GIFT_TEXT,
+      };
     case 'failed':
       return {
         success: false,

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/schemas/claim.js';
 import { holdsClaimSession, type ClaimSessionCookies } from './claim-session.js';
 import { readGiftAccount } from './account-reads.js';
+import { reviewState } from '../risk/hold.js';
 
 type DetailedStatus = Exclude<GiftStatusResponse['status'], 'paid'>;
 /** The gift's status column in the words of this answer: what the sender's own views show. */
@@ -49,6 +50,10 @@ export async function giftClaimStatus(
     .from(gifts)
     .where(eq(gifts.publicId, publicId));
   if (!gift || gift.status === 'pending') throw notFound(GIFT_NOT_FOUND_MESSAGE);
+  // A risk review's hold or rejection is said alike to everyone who may ask: that it is checked, never why.
+  const review = await reviewState(deps.db, gift.id);
+  if (review === 'held' && gift.status === 'paid') return detailed('checking');
+  if (review === 'rejected') return detailed('not_completed');
   if (!(await holdsClaimSession(deps, gift, cookies))) {
     return { status: AS_SENDER_SEES[gift.status as keyof typeof AS_SENDER_SEES] ?? 'paid' };
   }

@@ -17,6 +17,7 @@ import { postCharge, postMovement } from '../ledger/post.js';
 import { movementKey } from '../ledger/accounts.js';
 import { transition } from '../gift-lifecycle/transition.js';
 import { lockGroupOfGift, refundLateShare } from '../together/shares.js';
+import { evaluatePayment } from '../risk/evaluate-payment.js';
 
 type CheckoutPaid = Extract<AppEvent, { kind: 'checkout_paid' }>;
 type CheckoutExpired = Extract<AppEvent, { kind: 'checkout_expired' }>;
@@ -96,6 +97,10 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
     return;
   }
   await postCharge(tx, gift, deps.config.providerKeyPrefix, paymentIntentId, now);
+  // Held or not, the gift is paid and its recipient told: a hold only keeps the transfer back (decision 024). A
+  // payment the provider rates highest risk is refunded whole instead: no claim link, no receipt (the refund's
+  // e-mail tells the sender).
+  if ((await evaluatePayment(tx, deps, gift, event, now)).refunded) return;
 
   await keepDonorOnlyIfPayer(tx, deps, gift, senderEmail, event.metadata[DONOR_OPT_IN_METADATA] === 'true');
   const scheduled = gift.deliverAt !== null && gift.deliverAt > now;

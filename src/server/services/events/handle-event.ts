@@ -10,6 +10,8 @@ import { handleCheckoutEvent } from './checkout-events.js';
 import { handleAccountEvent } from './account-events.js';
 import { handleMoneyEvent } from './money-events.js';
 import { handleDisputeEvent } from '../disputes/dispute-events.js';
+import { handlePaymentFailed } from '../risk/card-testing.js';
+import { handleEarlyFraudWarning } from '../risk/fraud-warning.js';
 
 export interface EventOutcome {
   duplicate: boolean;
@@ -27,6 +29,8 @@ const HANDLERS: Partial<Record<AppEventKind, EventHandler>> = {
   dispute_opened: handleDisputeEvent,
   dispute_won: handleDisputeEvent,
   dispute_lost: handleDisputeEvent,
+  payment_failed: handlePaymentFailed,
+  early_fraud_warning: handleEarlyFraudWarning,
 };
 
 /** What webhook_events.type records: the app event, and for `other` the provider's own type. */
@@ -46,6 +50,8 @@ export function eventObjectId(event: AppEvent): string | null {
       return event.disputeRef;
     case 'transfer_reversed':
       return event.transferRef;
+    case 'early_fraud_warning':
+      return event.warningRef;
     case 'payout_account_updated':
       return event.account.id;
     case 'payout_account_disconnected':

@@ -1,6 +1,8 @@
 // Creating a gift: store it as pending (answer only as an argon2id hash), then open a checkout with the
 // provider. The claim token is minted at payment (services/gifts/claim-link.ts): tokens are stored only
 // hashed, so a link can only be e-mailed at the moment it is created.
+import { recordPayerStart } from '../risk/payer-record.js';
+import { isLargeGift } from '../risk/rules.js';
 import { eq, sql } from 'drizzle-orm';
 import { donors, gifts } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -23,6 +25,8 @@ export interface CreateGiftOptions {
   sessionDonorId?: number | null;
   /** A share of a group gift (decision 026): its answer hash (the group's) and where the checkout returns. */
   share?: { groupGiftId: number; answerHash: string | null; successUrl: string; cancelUrl: string };
+  /** The client address the gift is started from: part of the payer identity (services/risk). */
+  clientAddress?: string | null;
 }
 
 export async function createGift(
@@ -68,6 +72,7 @@ export async function createGift(
         createdAt: now,
       })
       .returning();
+    await recordPayerStart(tx, deps, row!, options.clientAddress ?? null);
     return { gift: row!, donorEmail: donor?.email ?? null, optedIn: donor?.optedIn ?? false };
   });
 
@@ -82,6 +87,7 @@ export async function createGift(
       expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
       idempotencyKey: `gift:${gift.publicId}:checkout`,
       metadata: optedIn ? { [DONOR_OPT_IN_METADATA]: 'true' } : {},
+      requestCardAuthentication: isLargeGift(deps.config.risk, totals.amount),
     });
   } catch {
     // The pending gift stays behind unpaid; it is never notified or charged.

@@ -4,8 +4,10 @@
 import type { ServiceDeps } from '../../deps.js';
 import { GIFT_START_WINDOW_MS } from '../../config.js';
 import { admitClientAttempt } from '../client-allowance.js';
+import { admitAfterDeclines } from '../risk/card-testing.js';
 
 export async function admitGiftStart(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>, ip: string): Promise<void> {
+  await admitAfterDeclines(deps, ip);
   await admitClientAttempt(deps, ip, {
     name: 'gift-start',
     limit: deps.config.giftStartsPerClient,

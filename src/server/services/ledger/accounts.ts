@@ -23,6 +23,8 @@ export const MOVEMENT_KINDS = [
   'dispute_debit',
   'dispute_credit',
   'reversal',
+  /** A rejected gift (risk review) refunds the whole charge: its fee or tip first goes back to what is owed. */
+  'fee_return',
 ] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
@@ -50,6 +52,7 @@ export const POSTING: Record<MovementKind, { debit: LedgerAccount; credit: Ledge
   dispute_debit: { debit: 'disputes', credit: 'provider_clearing' },
   dispute_credit: { debit: 'provider_clearing', credit: 'disputes' },
   reversal: { debit: 'provider_clearing', credit: 'owed_to_recipients' },
+  fee_return: { debit: 'fee_revenue', credit: 'owed_to_recipients' },
 };
 
 /**

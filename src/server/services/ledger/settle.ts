@@ -11,6 +11,7 @@ import { claimSenderNoticeEmail } from '../../email/templates/claim-sender-notic
 import { refundEmail } from '../../email/templates/refund.js';
 import { transition } from '../gift-lifecycle/transition.js';
 import { claimAmountCents, isFollowerShare } from '../together/claim-amount.js';
+import { rejectedInReview } from '../risk/review-sql.js';
 
 /** The gift as it is after the transition; null when it was not in the state the transition starts from. */
 type SettledGift = typeof gifts.$inferSelect;
@@ -71,6 +72,7 @@ const refundedColumns = {
   declinedAt: gifts.declinedAt,
   expiresAt: gifts.expiresAt,
   expiredAt: gifts.expiredAt,
+  wholeCharge: rejectedInReview(),
 };
 
 /** refundId: Hushgift's refund, or null when the provider's dashboard refunded the payment instead. */

@@ -1,6 +1,8 @@
 // GET /api/gifts/manage/:token: the sender's view of their gift, with a timeline built from the gift's own dates
 // and the delivery results of the e-mails sent to the recipient (the outbox). The sender's alone: nothing here is
 // reachable with a claim link.
+import { reviewState, type ReviewState } from '../risk/hold.js';
+import { HELD_GIFT_TEXT, REJECTED_GIFT_TEXT } from '../../../shared/risk.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { outbox } from '../../db/schema.js';
 import { recipientHash } from '../../email/outbox.js';
@@ -70,6 +72,13 @@ function dateEvents(gift: ManagedGiftRow): TimelineEntry[] {
   ];
 }
 
+/** What the sender is told of a risk review: that the gift is checked while held and paid, or that it ended. */
+function riskNoticeOf(review: ReviewState, status: string): string | null {
+  if (review === 'held' && status === 'paid') return HELD_GIFT_TEXT;
+  if (review === 'rejected') return REJECTED_GIFT_TEXT;
+  return null;
+}
+
 export async function managedGiftView(
   deps: { db: DbOrTx; clock: Clock; config: { digestSecret?: string } },
   giftId: number,
@@ -108,5 +117,6 @@ export async function managedGiftView(
     },
     thankYou:
       gift.thankYouNote && gift.thankYouAt ? { note: gift.thankYouNote, at: gift.thankYouAt.toISOString() } : null,
+    riskNotice: riskNoticeOf(await reviewState(deps.db, gift.id), gift.status),
   };
 }

@@ -54,6 +54,10 @@ export async function runPayouts(deps: ServiceDeps, limit = 20): Promise<PayoutR
       continue;
     }
     if (outcome.kind === 'claimed') run.claimed++;
+    if (outcome.kind === 'being_checked' && outcome.until) {
+      // A large gift's wait (decision 024): not looked at again before it ends.
+      await deps.db.update(gifts).set({ reconcileAfter: outcome.until }).where(eq(gifts.id, gift.id));
+    }
     if (outcome.kind === 'not_ready') {
       await deps.db
         .update(gifts)

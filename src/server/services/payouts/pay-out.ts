@@ -12,6 +12,8 @@ import { attemptMovement, requestTransfer } from '../ledger/reconciler.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
 import { transition } from '../gift-lifecycle/transition.js';
 import { followPayout } from '../together/shares.js';
+import { noRiskHold, reviewState } from '../risk/hold.js';
+import { payoutWaitUntil } from '../risk/rules.js';
 
 export type PayoutOutcome =
   | { kind: 'claimed' }
@@ -20,6 +22,8 @@ export type PayoutOutcome =
   | { kind: 'failed'; message: string }
   /** A card dispute is open on the payment: nothing is paid out until it closes. */
   | { kind: 'on_hold' }
+  /** Held for a risk review, or a large gift's wait after payment (decision 024); `until` when it is a wait. */
+  | { kind: 'being_checked'; until?: Date }
   | { kind: 'not_payable' };
 
 /**
@@ -38,6 +42,9 @@ export async function payOutGift(
     return { kind: 'not_payable' };
   if (gift.disputeOpenedAt) return { kind: 'on_hold' };
   if (gift.transferStartedAt) return { kind: 'in_progress' };
+  if ((await reviewState(deps.db, gift.id)) === 'held') return { kind: 'being_checked' };
+  const waitUntil = payoutWaitUntil(deps.config.risk, gift);
+  if (waitUntil && waitUntil > deps.clock.now()) return { kind: 'being_checked', until: waitUntil };
 
   // Arriving back from onboarding proves nothing: ask the provider.
   const account = await readAccount(gift.recipientAccountId);
@@ -50,7 +57,7 @@ export async function payOutGift(
       to: 'transferring',
       at: now,
       set: { transferStartedAt: now },
-      where: and(eq(gifts.recipientAccountId, account.id), noDisputeOpen()),
+      where: and(eq(gifts.recipientAccountId, account.id), noDisputeOpen(), noRiskHold()),
     });
     if (!won) return { movement: null, followers: [] };
     // A group gift's lead (decision 026): the other shares go to the same account, each its own transfer.
@@ -73,5 +80,6 @@ export async function payOutGift(
   if (current?.status === 'claimed') return { kind: 'claimed' };
   if (current?.status === 'paid' && current.disputeOpenedAt) return { kind: 'on_hold' };
   if (current?.status === 'paid' && current.transferStartedAt) return { kind: 'in_progress' };
+  if (current?.status === 'paid' && (await reviewState(deps.db, giftId)) === 'held') return { kind: 'being_checked' };
   return { kind: 'not_payable' };
 }

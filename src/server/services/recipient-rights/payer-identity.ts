@@ -1,21 +1,20 @@
-// Who paid for a gift, as keys a later gift can be matched on, without keeping who they are in the clear: keyed
-// digests (DIGEST_SECRET) of the checkout e-mail, normalised. The card fingerprint would be the second key, but
-// no provider event the app handles carries one today. The risk rules (issue 24) define the payer identity for
-// the whole app; this ONE function is what the recipient's rights use until then, and is swapped for theirs.
-import { keyedDigest } from '../../crypto.js';
+// Who paid for a reported gift, as the keys the risk layer matches payers on (decision 024,
+// services/risk/payer-identity.ts): the keyed digests of the checkout e-mail, the card and the client address that
+// were recorded when the gift was paid, or, for a gift paid before the risk layer kept them, the checkout e-mail's.
+import { eq } from 'drizzle-orm';
+import { giftPayers } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import { payerIdentity } from '../risk/payer-identity.js';
 
-export interface Payer {
-  /** The e-mail given at checkout (gifts.sender_email). */
-  senderEmail: string | null;
-}
-
-/** "  Sam@Example.COM " → "sam@example.com"; a +tag on the local part names the same mailbox. */
-export function normalisePayerEmail(email: string): string {
-  const [local = '', domain = ''] = email.trim().toLowerCase().split('@');
-  return `${local.split('+')[0]}@${domain}`;
-}
-
-/** The payer's keys, none when nothing identifies them (an erased gift). */
-export function payerIdentityKeys(secret: string, payer: Payer): string[] {
-  return payer.senderEmail ? [keyedDigest(secret, 'payer-email', normalisePayerEmail(payer.senderEmail))] : [];
+export async function payerIdentityKeys(
+  db: DbOrTx,
+  secret: string,
+  gift: { id: number; senderEmail: string | null },
+): Promise<string[]> {
+  const [recorded] = await db
+    .select({ emailKey: giftPayers.emailKey, cardKey: giftPayers.cardKey, clientKey: giftPayers.clientKey })
+    .from(giftPayers)
+    .where(eq(giftPayers.giftId, gift.id));
+  const identity = recorded ?? payerIdentity(secret, { email: gift.senderEmail });
+  return [identity.emailKey, identity.cardKey, identity.clientKey].filter((key): key is string => key !== null);
 }

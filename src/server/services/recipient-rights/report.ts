@@ -23,7 +23,7 @@ export async function reportGift(
       giftId: gift.id,
       reason: report.reason,
       details: report.details || null,
-      payerKeys: payerIdentityKeys(deps.config.digestSecret!, gift),
+      payerKeys: await payerIdentityKeys(deps.db, deps.config.digestSecret!, gift),
       createdAt: deps.clock.now(),
     })
     .onConflictDoNothing();

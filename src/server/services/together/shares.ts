@@ -9,6 +9,8 @@ import { gifts, groupGifts } from '../../db/schema.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import { requestRefund, requestTransfer } from '../ledger/reconciler.js';
+import { noRiskHold } from '../risk/hold.js';
+import { pastPayoutWait } from '../risk/rules.js';
 import { transition } from '../gift-lifecycle/transition.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
 import type { GroupGiftRow } from './find-group.js';
@@ -76,7 +78,14 @@ export async function followPayout(
   const moving = await transition(
     tx,
     started.map((g) => g.id),
-    { to: 'transferring', at: now, set: { transferStartedAt: now }, where: noDisputeOpen() },
+    {
+      to: 'transferring',
+      at: now,
+      set: { transferStartedAt: now },
+      // A share held for review or in a large gift's wait (decision 024) stays claim_started on the lead's
+      // account: the payout job pays it out on its own once approved or past the wait.
+      where: and(noDisputeOpen(), noRiskHold(), pastPayoutWait(deps.config.risk, now)),
+    },
   );
   for (const share of moving) {
     const movement = await requestTransfer(tx, deps, share, now);
