@@ -16,6 +16,7 @@ export const PRERENDERED_PATHS = [
   '/pricing',
   '/faq',
   '/contact',
+  '/together/new',
   '/privacy-policy',
   '/terms-of-use',
 ] as const;

@@ -15,6 +15,7 @@ import { claimPageRoutes } from './routes/claim-pages.js';
 import { loadServerPages } from './http/server-page-document.js';
 import { contactPageRoutes } from './routes/contact-page.js';
 import { recipientPageRoutes } from './routes/recipient-pages.js';
+import { togetherNewPageRoutes } from './routes/together-new-page.js';
 import { registerObservability } from './observability/index.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await app.register(claimPageRoutes(deps, serverPages.claim));
     await app.register(contactPageRoutes(deps, serverPages.contact));
     await app.register(recipientPageRoutes(deps, serverPages.recipient));
+    await app.register(togetherNewPageRoutes(deps, serverPages.togetherNew));
   }
   await registerClientApp(app, config.clientDir);
   return app;

@@ -48,6 +48,14 @@ const PAGES: PageCase[] = [
   },
   { route: '/together/new' },
   { route: '/together/new', url: '/together/new?state=errors', prepare: showGroupFormErrors },
+  // The server's answers to the form posted without scripts: the form with its errors, and the two links.
+  {
+    route: '/together/new',
+    url: '/together/new?state=errors-without-scripts',
+    prepare: showGroupServerErrors,
+    expectedConsoleErrors: /status of 400 /,
+  },
+  { route: '/together/new', url: '/together/new?state=started-without-scripts', prepare: showGroupServerStarted },
   { route: '/together/:token', url: `/together/${'x'.repeat(43)}`, expectedConsoleErrors: NOT_FOUND },
   {
     route: '/together/:token',
@@ -269,6 +277,31 @@ function openGroup(which: 'share' | 'organiser') {
 async function showGroupFormErrors(page: Page) {
   await page.getByRole('button', { name: 'Start the group gift' }).click();
   await page.getByText('Recipient first name is required').waitFor();
+}
+
+/** The organiser's form posted as the browser does without scripts, answered with its errors. */
+async function showGroupServerErrors(page: Page) {
+  await page
+    .locator('form[action="/together/new"]')
+    .evaluate((f: HTMLFormElement) => HTMLFormElement.prototype.submit.call(f));
+  await page
+    .getByRole('alert')
+    .getByRole('link', { name: /Recipient first name/ })
+    .waitFor();
+  expect(await page.locator('#hg-after-paint').count()).toBe(0);
+}
+
+/** A filled organiser's form posted without scripts, answered with the two links. */
+async function showGroupServerStarted(page: Page) {
+  const group = groupPayload();
+  await page.getByLabel('Recipient first name').fill(group.recipientFirstName);
+  await page.getByLabel('Recipient last name').fill(group.recipientLastName);
+  await page.getByLabel('Recipient email').fill(group.recipientEmail);
+  await page.getByLabel('Your email').fill(group.organiserEmail);
+  await page
+    .locator('form[action="/together/new"]')
+    .evaluate((f: HTMLFormElement) => HTMLFormElement.prototype.submit.call(f));
+  await page.getByTestId('organiser-link').waitFor();
 }
 
 async function openCancelDialog(page: Page, server: RunningServer) {

@@ -244,6 +244,80 @@ describeE2E('pages before their scripts arrive', () => {
       await page.context().close();
     });
   });
+
+  describe('the give-together form', () => {
+    const fillGroup = async (page: Page, recipientEmail: string) => {
+      await page.getByLabel('Recipient first name').fill('Rosa');
+      await page.getByLabel('Recipient last name').fill('Receiver');
+      await page.getByLabel('Recipient email').fill(recipientEmail);
+      await page.getByLabel('Your email').fill('olga.organiser@example.com');
+      await page.getByLabel('Message (optional)').fill('From the whole team');
+      await page.getByLabel('Deadline').selectOption({ label: 'In 5 days' });
+      await page.getByLabel('Goal in dollars (optional)').fill('200.00');
+    };
+
+    it('without JavaScript, shows each problem with everything typed kept, then starts and shows both links', async () => {
+      const context = await browser().newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(server().url + '/together/new');
+      expect(await page.getByLabel('Deadline').inputValue()).toBe('7');
+      await fillGroup(page, 'not-an-address');
+      const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Start the group gift' }).click();
+      const refused = await answer;
+      expect(refused.status()).toBe(400);
+      expect(refused.request().headers()['content-type']).toBe('application/x-www-form-urlencoded');
+      expect(new URL(page.url()).pathname).toBe('/together/new');
+      expect(new URL(page.url()).search).toBe('');
+
+      const email = page.getByLabel('Recipient email');
+      expect(await email.getAttribute('aria-invalid')).toBe('true');
+      const described = await email.getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${described!.split(' ')[0]}"]`).textContent()).toMatch(/email/i);
+      await page
+        .getByRole('alert')
+        .getByRole('link', { name: /Recipient email/ })
+        .waitFor();
+      expect(await page.getByLabel('Recipient first name').inputValue()).toBe('Rosa');
+      expect(await page.getByLabel('Message (optional)').inputValue()).toBe('From the whole team');
+      expect(await page.getByLabel('Deadline').inputValue()).toBe('5');
+      expect(await page.getByLabel('Goal in dollars (optional)').inputValue()).toBe('200.00');
+
+      // The answer's form posts again; the links are shown, and nothing typed is in the address.
+      await email.fill('rosa.receiver@example.com');
+      await page.getByRole('button', { name: 'Start the group gift' }).click();
+      await page.getByRole('status').getByText('Your group gift is open.', { exact: false }).waitFor();
+      const share = (await page.getByTestId('share-link').textContent())!;
+      const organiser = (await page.getByTestId('organiser-link').getAttribute('href'))!;
+      expect(share).toMatch(/\/together\/[A-Za-z0-9_-]{43}$/);
+      expect(organiser).toMatch(/\/together\/organise\/[A-Za-z0-9_-]{43}$/);
+      expect(page.url()).toBe(server().url + '/together/new');
+      expect(await page.locator('script[src], #hg-after-paint').count()).toBe(0);
+      await context.close();
+
+      // The share link works: its page names the recipient.
+      const shared = await fetch(`${server().url}/api/together/${share.split('/').pop()}`);
+      expect(await shared.json()).toMatchObject({ recipientFirstName: 'Rosa', contributions: 0 });
+    });
+
+    it('keeps what was typed before hydration, and the hydrated form starts the group through the API', async () => {
+      const { page, release } = await openHeld('/together/new');
+      await fillGroup(page, 'rosa.hydrated@example.com');
+      release();
+      await waitForHydration(page);
+      expect(await page.getByLabel('Recipient email').inputValue()).toBe('rosa.hydrated@example.com');
+      const sent = page.waitForRequest((r) => r.url().endsWith('/api/together'));
+      await page.getByRole('button', { name: 'Start the group gift' }).click();
+      expect((await sent).postDataJSON()).toMatchObject({
+        recipientFirstName: 'Rosa',
+        recipientEmail: 'rosa.hydrated@example.com',
+        deadlineDays: 5,
+        goal: '200.00',
+      });
+      await page.getByTestId('organiser-link').waitFor();
+      await page.context().close();
+    });
+  });
 });
 
 describeE2E('the contact form posted without scripts, protected as the JSON API is', () => {

@@ -10,6 +10,7 @@ import { describeE2E, useBrowser, useServer, waitForHydration } from './helpers/
 const PRERENDERED = [
   { path: '/', heading: 'Send money anonymously.', title: 'Hushgift — send money anonymously' },
   ...INFO_PAGES,
+  { path: '/together/new', heading: 'Give together', title: 'Give together · Hushgift' },
 ];
 // The claim page is rendered on the server per request instead (claim-page.test.ts).
 const SHELL_ONLY = [

@@ -19,6 +19,7 @@ import {
 const ENTRY = '<script type="module" crossorigin src="/assets/index-e.js"></script>';
 const SHELL = `<html><head><title>Hushgift</title><meta name="description" content="generic" />${ENTRY}</head><body><div id="root"></div></body></html>`;
 const HOME = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Send money anonymously.</h1></div>');
+const TOGETHER = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Give together</h1></div>');
 const FAQ = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>Frequently Asked Questions</h1></div>');
 
 function clientDir(): string {
@@ -30,6 +31,7 @@ function clientDir(): string {
   writeFileSync(`${home}.br`, brotliCompressSync(HOME));
   writeFileSync(`${home}.gz`, gzipSync(HOME));
   writeFileSync(path.join(dir, 'prerendered', prerenderedFileName('/faq')), FAQ); // too small to compress
+  writeFileSync(path.join(dir, 'prerendered', prerenderedFileName('/together/new')), TOGETHER);
   return dir;
 }
 
@@ -75,6 +77,11 @@ describe('prerendered pages on the server', () => {
       expect(res.headers['content-encoding'], url).toBeUndefined();
       expect(res.body, url).toBe(FAQ);
     }
+  });
+
+  it('sends a page of a nested path at that path', async () => {
+    expect((await get('/together/new', undefined)).body).toBe(TOGETHER);
+    expect((await get('/together__new', undefined)).body).not.toBe(TOGETHER);
   });
 
   it('sends the app shell for every other page, including the prerendered files by their own name', async () => {
@@ -160,10 +167,12 @@ describe('prerendered page document', () => {
     ).toThrow(/<title>/);
   });
 
-  it('names files after single-segment paths only', () => {
+  it('names files after paths of plain segments only', () => {
     expect(prerenderedFileName('/')).toBe('index.html');
     expect(prerenderedFileName('/terms-of-use')).toBe('terms-of-use.html');
-    expect(() => prerenderedFileName('/claim/abc')).toThrow();
+    expect(prerenderedFileName('/together/new')).toBe('together__new.html');
+    expect(() => prerenderedFileName('/claim/')).toThrow();
+    expect(() => prerenderedFileName('/claim/A_b')).toThrow();
     expect(() => prerenderedFileName('/../x')).toThrow();
   });
 });

@@ -6,11 +6,14 @@ import path from 'node:path';
 
 export const PRERENDERED_DIR = 'prerendered';
 
-/** The file a path's page is written to: `/` → index.html, `/faq` → faq.html (single-segment paths only). */
+/** Joins a nested path's segments in its file name; never inside a segment, so the name reads back as the path. */
+const SEGMENT_JOIN = '__';
+
+/** The file a path's page is written to: `/` → index.html, `/faq` → faq.html, `/together/new` → together__new.html. */
 export function prerenderedFileName(pathname: string): string {
-  if (pathname !== '/' && !/^\/[a-z0-9-]+$/.test(pathname))
-    throw new Error(`cannot prerender ${pathname}: one path segment only`);
-  return pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`;
+  if (pathname !== '/' && !/^(\/[a-z0-9-]+)+$/.test(pathname))
+    throw new Error(`cannot prerender ${pathname}: lower-case letters, digits and "-" in each segment only`);
+  return pathname === '/' ? 'index.html' : `${pathname.slice(1).split('/').join(SEGMENT_JOIN)}.html`;
 }
 
 export type ContentEncoding = 'br' | 'gzip';
@@ -30,7 +33,7 @@ export function loadPrerenderedPages(clientDir: string | undefined): Map<string,
     const encoded: PrerenderedPage['encoded'] = {};
     if (existsSync(`${file}.br`)) encoded.br = readFileSync(`${file}.br`);
     if (existsSync(`${file}.gz`)) encoded.gzip = readFileSync(`${file}.gz`);
-    pages.set(name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`, {
+    pages.set(name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length).split(SEGMENT_JOIN).join('/')}`, {
       identity: readFileSync(file),
       encoded,
     });

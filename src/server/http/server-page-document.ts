@@ -1,5 +1,6 @@
 // Pages the server renders per request from the client's components: the claim page (decision 015), the
-// contact page's answer to its form posted without scripts (decision 007, amended) and the recipient's own pages. The document is the app's
+// contact page's answer to its form posted without scripts (decision 007, amended), the recipient's own pages and
+// /together/new's answer to its form posted without scripts (decision 026). The document is the app's
 // index.html without its scripts, with the stylesheet inlined (the page paints from its one response), "noindex",
 // the page's title and description, the markup the page's renderer made, and the page's own small inline script
 // if it has one (allowed by its hash in the Content-Security-Policy). Sent compressed, never cached.
@@ -12,6 +13,7 @@ import type { ClaimPageView, RenderClaimPage } from '../../shared/claim-page.js'
 import type { ContactPageView, RenderContactPage } from '../../shared/contact-page.js';
 import type { RecipientPageView, RenderRecipientPage } from '../../shared/recipient-page.js';
 import type { RenderedServerPage } from '../../shared/server-rendered-page.js';
+import type { RenderTogetherNewPage, TogetherNewPageView } from '../../shared/together-new-page.js';
 import { CLAIM_FORM_SCRIPT } from './claim-form-script.js';
 import { preferredEncoding } from './prerendered-pages.js';
 
@@ -28,26 +30,33 @@ export interface ServerPage<View> {
 export type ClaimPageDocument = ServerPage<ClaimPageView>;
 export type ContactPageDocument = ServerPage<ContactPageView>;
 export type RecipientPageDocument = ServerPage<RecipientPageView>;
+export type TogetherNewPageDocument = ServerPage<TogetherNewPageView>;
 
 export interface ServerPages {
   claim: ClaimPageDocument;
   contact: ContactPageDocument;
   recipient: RecipientPageDocument;
+  togetherNew: TogetherNewPageDocument;
 }
 
 /** The server-rendered pages; undefined without a built client (API tests), where the app shell is served. */
 export async function loadServerPages(clientDir: string | undefined): Promise<ServerPages | undefined> {
   const indexFile = clientDir && path.join(clientDir, 'index.html');
   const renderer = (name: string) => clientDir && path.join(clientDir, RENDERER_DIR, `${name}.js`);
-  const files = [renderer('claim-page'), renderer('contact-page'), renderer('recipient-page')];
-  if (!clientDir || !indexFile || !existsSync(indexFile) || files.some((f) => !f || !existsSync(f))) return undefined;
-  const [{ renderClaimPage }, { renderContactPage }, { renderRecipientPage }] = (await Promise.all(
-    files.map((file) => import(pathToFileURL(file!).href)),
-  )) as [
-    { renderClaimPage: RenderClaimPage },
-    { renderContactPage: RenderContactPage },
-    { renderRecipientPage: RenderRecipientPage },
+  const files = [
+    renderer('claim-page'),
+    renderer('contact-page'),
+    renderer('recipient-page'),
+    renderer('together-new-page'),
   ];
+  if (!clientDir || !indexFile || !existsSync(indexFile) || files.some((f) => !f || !existsSync(f))) return undefined;
+  const [{ renderClaimPage }, { renderContactPage }, { renderRecipientPage }, { renderTogetherNewPage }] =
+    (await Promise.all(files.map((file) => import(pathToFileURL(file!).href)))) as [
+      { renderClaimPage: RenderClaimPage },
+      { renderContactPage: RenderContactPage },
+      { renderRecipientPage: RenderRecipientPage },
+      { renderTogetherNewPage: RenderTogetherNewPage },
+    ];
 
   const shell = readFileSync(indexFile, 'utf8')
     .replace(/<script type="module"[^>]*><\/script>/g, '')
@@ -84,6 +93,7 @@ export async function loadServerPages(clientDir: string | undefined): Promise<Se
     claim: page<ClaimPageView>(renderClaimPage, CLAIM_FORM_SCRIPT),
     contact: page<ContactPageView>((view) => renderContactPage(view)),
     recipient: page<RecipientPageView>(renderRecipientPage),
+    togetherNew: page<TogetherNewPageView>((view) => renderTogetherNewPage(view)),
   };
 }
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CONTACT_CATEGORIES, NAME_MAX, type ContactCategory } from '../constants.js';
 import { email, requiredText } from './common.js';
+import { readPostedForm, type FieldErrors, type FormValues } from './form-reading.js';
 
 export const CONTACT_SUBJECT_MAX = 200;
 export const CONTACT_MESSAGE_MAX = 5000;
@@ -47,27 +48,15 @@ export const CONTACT_RATE_WINDOW_MS = 60 * 60_000;
 /** The fields a person fills in, in page order: what a page answering the form shows back. */
 export const CONTACT_FORM_FIELDS = ['name', 'email', 'category', 'subject', 'message'] as const;
 export type ContactFormField = (typeof CONTACT_FORM_FIELDS)[number];
-export type ContactFormValues = Record<ContactFormField, string>;
-/** The first problem of each field, in the schema's words. */
-export type ContactFieldErrors = Partial<Record<ContactFormField, string>>;
+export type ContactFormValues = FormValues<ContactFormField>;
+export type ContactFieldErrors = FieldErrors<ContactFormField>;
 
 export type ContactFormReading =
   | { ok: true; message: ContactMessage; values: ContactFormValues }
   | { ok: false; values: ContactFormValues; errors: ContactFieldErrors };
 
-/**
- * The contact form as the browser posts it without scripts (form-encoded, every value a string), checked with the
- * same schema as POST /api/contact: the message, or the first problem of each field; the values as typed either way.
- */
+/** The contact form as the browser posts it without scripts, checked with the same schema as POST /api/contact. */
 export function readContactForm(body: Record<string, unknown>): ContactFormReading {
-  const text = (key: string) => (typeof body[key] === 'string' ? body[key] : '');
-  const values = Object.fromEntries(CONTACT_FORM_FIELDS.map((key) => [key, text(key)])) as ContactFormValues;
-  const result = contactSchema.safeParse({ ...values, website: text('website') });
-  if (result.success) return { ok: true, message: result.data, values };
-  const errors: ContactFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = CONTACT_FORM_FIELDS.find((field) => field === issue.path[0]);
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return { ok: false, values, errors };
+  const form = readPostedForm(contactSchema, CONTACT_FORM_FIELDS, body, ['website']);
+  return form.ok ? { ok: true, message: form.data, values: form.values } : form;
 }
