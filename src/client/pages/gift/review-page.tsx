@@ -1,5 +1,6 @@
 // Review (serves /gift/review and /gift/review-new): every detail with edit links, the tip, the payment summary,
-// the optional donor account, and "Proceed to Payment". Returning from a canceled checkout shows a notice.
+// the optional donor account, "See what they'll see" (the recipient's e-mail and claim page, issue 25) and
+// "Proceed to Payment". Returning from a canceled checkout shows a notice.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
