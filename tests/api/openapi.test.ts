@@ -64,6 +64,7 @@ describeEachEngine('OpenAPI description', (ctx) => {
     }
     for (const route of [
       'POST /api/gifts',
+      'POST /api/gifts/preview',
       'GET /api/gifts/claim/:token',
       'POST /api/admin/login',
       'POST /api/contact',

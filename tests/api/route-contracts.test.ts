@@ -75,6 +75,10 @@ describeEachEngine(
       expect((await call({ method: 'POST', url: '/api/gifts', payload: giftPayload() })).statusCode).toBe(201);
       const bad = await call({ method: 'POST', url: '/api/gifts', payload: { ...giftPayload(), amount: 'lots' } });
       expect(bad.statusCode).toBe(400);
+      const preview = { amount: '25', recipientFirstName: 'Rita', personalNote: 'Hi', securityQuestion: 'Pet?' };
+      expect((await call({ method: 'POST', url: '/api/gifts/preview', payload: preview })).statusCode).toBe(200);
+      const badPreview = { ...preview, recipientEmail: 'rita@example.com' };
+      expect((await call({ method: 'POST', url: '/api/gifts/preview', payload: badPreview })).statusCode).toBe(400);
 
       const event = JSON.stringify(checkoutEvent(await createPendingGift(ctx())));
       const webhook = (signature: string) => ({

@@ -5,41 +5,13 @@ import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { describeE2E, gotoHydrated, newPage, useBrowser, useServer } from './helpers/suite.js';
 import { waitForEmail } from './helpers/server.js';
+import { fillGiftToReview } from './helpers/send-flow.js';
 
 describeE2E('sending a gift in Chromium', () => {
   const browser = useBrowser();
   const server = useServer();
 
-  /** Landing → $50 → recipient (both options) → message → security question → review. */
-  async function fillToReview(page: Page, recipientEmail: string) {
-    await gotoHydrated(page, server().url + '/');
-    await page.getByRole('heading', { level: 1, name: /Send money anonymously/ }).waitFor();
-    await page.getByRole('radio', { name: '$50', exact: true }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/gift/recipient-info');
-    await page.getByRole('heading', { name: "Who's Receiving Your Gift?" }).waitFor();
-    const cont = page.getByRole('button', { name: 'Continue' });
-    expect(await cont.isDisabled()).toBe(true);
-    await page.getByLabel('First Name').fill('Rita');
-    await page.getByLabel('Last Name').fill('Recipient');
-    await page.getByLabel('Email Address').fill(recipientEmail);
-    await page.getByLabel('Add a personal message').check();
-    await page.getByLabel('Add a security question').check();
-    await cont.click();
-    await page.waitForURL('**/gift/personal-message');
-    await page.getByRole('heading', { name: 'Add a Personal Message' }).waitFor();
-    await page.getByLabel('Your message').fill('Happy birthday, Rita!');
-    await page.getByText('21/500 characters').waitFor();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/gift/security');
-    await page.getByRole('heading', { name: 'Add Security Question' }).waitFor();
-    await page.getByLabel('Security question').selectOption('Custom question');
-    await page.getByLabel('Your custom question').fill('Name of our first cat?');
-    await page.getByLabel('Answer').fill('Tiger');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/gift/review');
-    await page.getByRole('heading', { name: 'Review Your Gift' }).waitFor();
-  }
+  const fillToReview = (page: Page, recipientEmail: string) => fillGiftToReview(page, server().url, recipientEmail);
 
   const summary = (page: Page) => page.getByRole('definition').allTextContents();
 

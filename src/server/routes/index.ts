@@ -5,6 +5,7 @@ import { isDevelopment } from '../config.js';
 import { healthRoutes } from './health.js';
 import { devMailboxRoutes } from './dev-mailbox.js';
 import { giftRoutes } from './gifts.js';
+import { giftPreviewRoutes } from './gift-preview.js';
 import { webhookRoutes } from './webhooks.js';
 import { claimRoutes } from './claims.js';
 import { adminRoutes } from './admin/index.js';
@@ -24,6 +25,7 @@ export function devMailboxServed(deps: Pick<AppDeps, 'mailer' | 'payments' | 'co
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes(deps));
   await app.register(giftRoutes(deps));
+  await app.register(giftPreviewRoutes(deps));
   await app.register(webhookRoutes(deps));
   await app.register(claimRoutes(deps));
   await app.register(adminRoutes(deps));

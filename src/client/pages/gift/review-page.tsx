@@ -1,5 +1,6 @@
 // Review (serves /gift/review and /gift/review-new): every detail with edit links, the tip, the payment summary,
-// the optional donor account, and "Proceed to Payment". Returning from a canceled checkout shows a notice.
+// the optional donor account, "See what they'll see" (the recipient's e-mail and claim page, issue 25) and
+// "Proceed to Payment". Returning from a canceled checkout shows a notice.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -24,6 +25,8 @@ import {
 } from '../../features/gift/build-payload';
 import { DonorOptIn } from '../../features/gift/donor-opt-in';
 import { DeliveryChoice } from '../../features/gift/delivery-choice';
+import { ClaimGiftCard } from '../../features/claim/claim-gift-card';
+import { RecipientPreview } from '../../features/gift/recipient-preview';
 import { PaymentSummary } from '../../features/gift/payment-summary';
 import { TipSelector } from '../../features/gift/tip-selector';
 import { useCreateGift } from '../../features/gift/use-create-gift';
@@ -78,8 +81,9 @@ function ReviewForm({ draft, save, go, canceled }: ReviewFormProps) {
   const invalid = (fieldErrors: FieldErrors<DonorOptInValues>) =>
     failed(Object.values(fieldErrors)[0]?.message ?? 'Please check the gift details.');
 
+  // The preview sits outside the form: its claim card has a form of its own, and a submit in it must not pay.
   return (
-    <form className="mx-auto max-w-2xl px-4 py-10 sm:py-14" onSubmit={handleSubmit(pay, invalid)} noValidate>
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Review Your Gift</h1>
       <p className="mt-2 text-slate-700">
         Check the details below. You pay on our payment partner's secure, encrypted checkout.
@@ -92,62 +96,68 @@ function ReviewForm({ draft, save, go, canceled }: ReviewFormProps) {
           </p>
         </div>
       ) : null}
+      <RecipientPreview
+        draft={draft}
+        claimPage={(gift) => <ClaimGiftCard gift={gift} claiming={false} onClaim={() => undefined} />}
+      />
 
-      <div className="mt-6 space-y-4">
-        <ReviewCard title="Recipient" editTo={PATHS.recipient} editLabel="Edit recipient">
-          <p className="font-medium text-slate-900">
-            {draft.recipientFirstName} {draft.recipientLastName}
-          </p>
-          <p className="break-all text-slate-700">{draft.recipientEmail}</p>
-        </ReviewCard>
-        <ReviewCard title="Gift Amount" editTo={PATHS.landing} editLabel="Edit amount">
-          <p className="text-2xl font-bold text-slate-900">{formatUsd(totals.amount)}</p>
-        </ReviewCard>
-        {includesMessage(draft) ? (
-          <ReviewCard title="Personal Message" editTo={PATHS.message} editLabel="Edit message">
-            <p className="whitespace-pre-wrap break-words text-slate-800">{draft.personalNote}</p>
-          </ReviewCard>
-        ) : null}
-        {includesSecurityQuestion(draft) ? (
-          <ReviewCard title="Security Question" editTo={PATHS.security} editLabel="Edit security question">
-            <p className="text-slate-800">{securityQuestionText(draft)}</p>
-            <p className="mt-1 text-slate-700">
-              Answer: <span className="font-medium text-slate-900">{draft.securityAnswer}</span>
+      <form onSubmit={handleSubmit(pay, invalid)} noValidate>
+        <div className="mt-6 space-y-4">
+          <ReviewCard title="Recipient" editTo={PATHS.recipient} editLabel="Edit recipient">
+            <p className="font-medium text-slate-900">
+              {draft.recipientFirstName} {draft.recipientLastName}
             </p>
+            <p className="break-all text-slate-700">{draft.recipientEmail}</p>
           </ReviewCard>
-        ) : null}
+          <ReviewCard title="Gift Amount" editTo={PATHS.landing} editLabel="Edit amount">
+            <p className="text-2xl font-bold text-slate-900">{formatUsd(totals.amount)}</p>
+          </ReviewCard>
+          {includesMessage(draft) ? (
+            <ReviewCard title="Personal Message" editTo={PATHS.message} editLabel="Edit message">
+              <p className="whitespace-pre-wrap break-words text-slate-800">{draft.personalNote}</p>
+            </ReviewCard>
+          ) : null}
+          {includesSecurityQuestion(draft) ? (
+            <ReviewCard title="Security Question" editTo={PATHS.security} editLabel="Edit security question">
+              <p className="text-slate-800">{securityQuestionText(draft)}</p>
+              <p className="mt-1 text-slate-700">
+                Answer: <span className="font-medium text-slate-900">{draft.securityAnswer}</span>
+              </p>
+            </ReviewCard>
+          ) : null}
 
-        <Card>
-          <h2 className="text-lg font-semibold text-slate-900">Add a tip for Hushgift?</h2>
-          <p className="mb-3 text-sm text-slate-600">
-            Optional. Tips help keep the service running; the recipient still gets the full gift.
-          </p>
-          <TipSelector value={draft} onChange={save} />
-        </Card>
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Add a tip for Hushgift?</h2>
+            <p className="mb-3 text-sm text-slate-600">
+              Optional. Tips help keep the service running; the recipient still gets the full gift.
+            </p>
+            <TipSelector value={draft} onChange={save} />
+          </Card>
 
-        <Card>
-          <h2 className="mb-2 text-lg font-semibold text-slate-900">Payment Summary</h2>
-          <PaymentSummary totals={totals} />
-        </Card>
+          <Card>
+            <h2 className="mb-2 text-lg font-semibold text-slate-900">Payment Summary</h2>
+            <PaymentSummary totals={totals} />
+          </Card>
 
-        <Card>
-          <DeliveryChoice value={draft} onChange={save} error={deliveryError(draft)} />
-        </Card>
+          <Card>
+            <DeliveryChoice value={draft} onChange={save} error={deliveryError(draft)} />
+          </Card>
 
-        <Card>
-          <DonorOptIn optedIn={draft.createDonorAccount} register={register} errors={errors} onChange={save} />
-        </Card>
-      </div>
+          <Card>
+            <DonorOptIn optedIn={draft.createDonorAccount} register={register} errors={errors} onChange={save} />
+          </Card>
+        </div>
 
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button variant="outline" onClick={() => go(reviewBack(draft))}>
-          Back
-        </Button>
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? 'Redirecting to payment…' : 'Proceed to Payment'}
-        </Button>
-      </div>
-    </form>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <Button variant="outline" onClick={() => go(reviewBack(draft))}>
+            Back
+          </Button>
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? 'Redirecting to payment…' : 'Proceed to Payment'}
+          </Button>
+        </div>
+      </form>
+    </div>
   );
 }
 

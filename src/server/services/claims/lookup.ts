@@ -41,9 +41,19 @@ export async function lookupClaim(deps: Pick<ServiceDeps, 'db' | 'clock'>, token
   if (gift?.declinedAt) throw new AppError(410, 'GIFT_DECLINED', DECLINE_MESSAGES.declined);
   if (!gift || gift.status !== 'paid' || !withinClaimWindow(gift, deps.clock.now()))
     throw notFound(CLAIM_MESSAGES.notFound);
+  return claimLookupAnswer({ ...gift, amountCents: gift.groupAmountCents ?? gift.amountCents });
+}
+
+/** What the claim page is told of a gift: also the preview's claim page (services/gifts/preview.ts). */
+export function claimLookupAnswer(gift: {
+  recipientFirstName: string | null;
+  amountCents: number;
+  personalNote: string | null;
+  securityQuestion: string | null;
+}): ClaimLookup {
   return {
     recipientFirstName: gift.recipientFirstName ?? '',
-    amount: formatCents(gift.groupAmountCents ?? gift.amountCents),
+    amount: formatCents(gift.amountCents),
     personalNote: gift.personalNote,
     hasSecurityQuestion: Boolean(gift.securityQuestion),
     securityQuestion: gift.securityQuestion,
