@@ -221,4 +221,30 @@ describeEachEngine('give together', (ctx) => {
     expect((await organiserPage(c, empty.organiserToken)).json()).toMatchObject({ recipientFirstName: '' });
     expect((await organiserPage(c, full.organiserToken)).json()).toMatchObject({ recipientFirstName: 'Rita' });
   });
+
+  it("resends a group gift's e-mail only through its lead share, never a share's on its own", async () => {
+    const c = ctx();
+    const group = await startGroup(c);
+    const paid = await Promise.all([4_000, 3_000].map((a, i) => contribute(c, group.shareToken, a, PAYERS[i]!)));
+    await setupAdmin(c);
+    const headers = { cookie: await adminCookie(c) };
+    const resend = (id: number) =>
+      c.app.inject({ method: 'POST', url: `/api/admin/gifts/${id}/resend-email`, headers, payload: {} });
+    // Before the send no share has a claim link to resend.
+    expect((await resend(paid[0]!.share.id)).statusCode).toBe(409);
+    expect(await c.flushEmails(group.recipientEmail)).toHaveLength(0);
+
+    expect((await sendNow(c, group.organiserToken)).statusCode).toBe(200);
+    expect(await c.flushEmails(group.recipientEmail)).toHaveLength(1);
+    const [sent] = await c.db.select().from(groupGifts).where(eq(groupGifts.id, paid[0]!.share.groupGiftId!));
+    const follower = paid.find((p) => p.share.id !== sent!.leadGiftId)!;
+    const refused = await resend(follower.share.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'GIFT_STATE_CONFLICT' });
+    // (flushEmails answers every e-mail the address has had: still the send's one.)
+    expect(await c.flushEmails(group.recipientEmail)).toHaveLength(1);
+    expect((await resend(sent!.leadGiftId!)).statusCode).toBe(200);
+    const mails = await c.flushEmails(group.recipientEmail);
+    expect(mails.map((m) => m.subject)).toEqual(['Your friends sent you $70.00', 'Your friends sent you $70.00']);
+  });
 });

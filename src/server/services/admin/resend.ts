@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../errors.js';
 import { sendClaimLink } from '../gifts/claim-link.js';
 import { logSecurityEvent } from '../security-log.js';
 import { isDelivered } from '../manage/rules.js';
+import { isFollowerShare } from '../together/claim-amount.js';
 
 export async function resendGiftEmail(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
@@ -15,7 +16,13 @@ export async function resendGiftEmail(
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [gift] = await tx
-      .select({ status: gifts.status, deliverAt: gifts.deliverAt, notifiedAt: gifts.notifiedAt })
+      .select({
+        id: gifts.id,
+        status: gifts.status,
+        deliverAt: gifts.deliverAt,
+        notifiedAt: gifts.notifiedAt,
+        groupGiftId: gifts.groupGiftId,
+      })
       .from(gifts)
       .where(eq(gifts.id, giftId))
       .for('update');
@@ -23,6 +30,10 @@ export async function resendGiftEmail(
     if (gift.status !== 'paid') {
       throw conflict(`Only paid gifts can have their email resent; gift #${giftId} is ${gift.status}.`);
     }
+    // A share of a group gift (decision 026) says nothing to the recipient on its own: only the lead of a sent
+    // group carries the claim link; a link for any other share would let one share be claimed alone.
+    if (await isFollowerShare(tx, gift))
+      throw conflict(`Gift #${giftId} is a share of a group gift: resend the e-mail of the group's lead share.`);
     if (!isDelivered(gift))
       throw conflict(`Gift #${giftId} is scheduled and has not been delivered yet; it goes out on its day.`);
     if (!(await sendClaimLink(tx, deps, giftId))) {
