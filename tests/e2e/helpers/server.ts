@@ -52,6 +52,12 @@ export async function spawnBuiltServer(
       // Every request comes from one address here; the per-client limit on gift starts has its own API test.
       GIFT_STARTS_PER_CLIENT: '100000',
       CLAIM_STARTS_PER_CLIENT: '100000',
+      // The same address pays and claims every gift here, which the risk rules would hold as self-gifting or count
+      // as one payer (decision 024); their own tests set them (tests/api/risk-*.test.ts, e2e/risk-review).
+      RISK_SAME_CLIENT_CLAIM_HOURS: '0',
+      RISK_VELOCITY_GIFTS: '100000',
+      RISK_VELOCITY_CENTS: '1000000000',
+      RISK_FAILED_PAYMENTS_PER_HOUR: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe', socket.fd],
