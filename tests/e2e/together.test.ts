@@ -43,7 +43,8 @@ describeE2E('give together in Chromium', () => {
     await page.getByRole('link', { name: 'Give together' }).click();
     await page.getByRole('heading', { level: 1, name: 'Give together' }).waitFor();
     await page.getByRole('button', { name: 'Start the group gift' }).click();
-    await page.getByText('Recipient first name is required').waitFor();
+    // The message beside its field (the error summary above the form links to it with the same words).
+    await page.getByText('Recipient first name is required', { exact: true }).waitFor();
     await expectNoAxeViolations(page, '/together/new with errors');
 
     await page.getByLabel('Recipient first name').fill('Rita');
