@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { serveBare } from './bare-serve.mjs';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const NOT_FOUND = 'This gift link is invalid or has expired.';
@@ -70,10 +71,4 @@ app.get(
     };
   },
 );
-await app.listen({ port: 0, host: '127.0.0.1' });
-process.send?.({ port: app.server.address().port });
-process.on('SIGTERM', async () => {
-  await app.close();
-  await pool.end();
-  process.exit(0);
-});
+await serveBare(app, pool);

@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { createGiftSchema } from '../../dist/node/shared/schemas/gift.js';
 import { giftTotals } from '../../dist/node/shared/money.js';
+import { serveBare } from './bare-serve.mjs';
 
 const headers = JSON.parse(process.env.BARE_HEADERS ?? '{}');
 const extraMicros = Number(process.env.EXTRA_COST_MICROS ?? 0); // the bench's self-check
@@ -120,10 +121,4 @@ app.post(
     return reply.status(201).send({ checkoutUrl: `${publicUrl}/sandbox/checkout/${checkoutId}` });
   },
 );
-await app.listen({ port: 0, host: '127.0.0.1' });
-process.send?.({ port: app.server.address().port });
-process.on('SIGTERM', async () => {
-  await app.close();
-  await pool.end();
-  process.exit(0);
-});
+await serveBare(app, pool);

@@ -5,6 +5,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import Stripe from 'stripe';
+import { serveBare } from './bare-serve.mjs';
 
 const secret = process.env.STRIPE_WEBHOOK_SECRET;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 20) });
@@ -28,10 +29,4 @@ app.post('/api/webhooks/stripe', async (request, reply) => {
   const { rowCount } = await pool.query(insertEvent([event.id, event.type, new Date(), event.data.object.id]));
   return { received: true, duplicate: rowCount === 0 };
 });
-await app.listen({ port: 0, host: '127.0.0.1' });
-process.send?.({ port: app.server.address().port });
-process.on('SIGTERM', async () => {
-  await app.close();
-  await pool.end();
-  process.exit(0);
-});
+await serveBare(app, pool);

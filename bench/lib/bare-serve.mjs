@@ -1,0 +1,11 @@
+// How every bare baseline server runs (bench/lib/bare-*-server.mjs): it listens on a free loopback port, tells the
+// bench its port over the IPC channel (bench/lib/http-bench.mjs startProcess), and on SIGTERM closes, then ends its pool.
+export async function serveBare(app, pool) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.send?.({ port: app.server.address().port });
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await pool.end();
+    process.exit(0);
+  });
+}
