@@ -27,13 +27,18 @@ describePostgres('crash between a money movement and its commit', () => {
 
   it('transfer: killed after the provider paid, restarted, one transfer and the gift claimed', async () => {
     // Claimed, the recipient's payout account still being checked; the provider verifies it afterwards (the app
-    // is not told), so the server's payout job makes the transfer.
-    const seeded = await makeBeforeStart({ databaseUrl: database.url! }, async (ctx) => {
-      const given = await givenGift(ctx, { recipientEmail: 'crash@example.com' });
-      const account = await startClaim(ctx, given.claimToken);
-      await setAccountStatus(ctx, account, 'verified');
-      return given.gift;
-    });
+    // is not told), so the server's payout job makes the transfer. Made at the real time: at the test app's default
+    // date the gift would be long past its claim window, and the server's expiry job could refund it first.
+    const seeded = await makeBeforeStart(
+      { databaseUrl: database.url! },
+      async (ctx) => {
+        const given = await givenGift(ctx, { recipientEmail: 'crash@example.com' });
+        const account = await startClaim(ctx, given.claimToken);
+        await setAccountStatus(ctx, account, 'verified');
+        return given.gift;
+      },
+      { clockStart: new Date() },
+    );
 
     const crash = await runUntilKilled({ ...env(), HUSHGIFT_FAULT: 'after-transfer' });
     expect(crash.signal).toBe('SIGKILL');
