@@ -85,6 +85,7 @@ try {
       SMTP_URL: 'smtp://127.0.0.1:2525',
       DIGEST_SECRET: 'bench-digest-secret-of-at-least-32-characters',
       ADMIN_SETUP_CODE: 'bench-setup-code-0001',
+      ADMIN_TOTP_KEY: 'bench-totp-key-of-at-least-32-characters',
     },
   });
   stops.unshift(() => app.stop());

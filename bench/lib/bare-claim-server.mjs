@@ -29,7 +29,11 @@ function burn() {
 }
 
 const app = Fastify({ logger: false });
-const message = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
+const message = {
+  type: 'object',
+  properties: { code: { type: 'string' }, message: { type: 'string' } },
+  required: ['code', 'message'],
+};
 app.get(
   '/api/gifts/claim/:token',
   {
@@ -60,7 +64,8 @@ app.get(
     const now = new Date();
     const open =
       gift?.expires_at && (gift.expires_at > now || (gift.claim_started_at && gift.claim_started_at < gift.expires_at));
-    if (!gift || gift.status !== 'paid' || !open) return reply.status(404).send({ message: NOT_FOUND });
+    if (!gift || gift.status !== 'paid' || !open)
+      return reply.status(404).send({ code: 'GIFT_NOT_FOUND', message: NOT_FOUND });
     const cents = gift.amount_cents;
     return {
       recipientFirstName: gift.recipient_first_name ?? '',

@@ -27,7 +27,7 @@ const windowRows = q(
 const recordAttempt = q('bare_attempt', 'insert into rate_events (bucket, created_at) values ($1, $2)');
 const insertGift = q(
   'bare_gift',
-  `insert into gifts (public_id, status, amount_cents, fee_cents, tip_cents, total_cents, sender_covers_fees,
+  `insert into gifts (public_id, state, amount_cents, fee_cents, tip_cents, total_cents, sender_covers_fees,
     recipient_first_name, recipient_last_name, recipient_email, personal_note, security_question,
     security_answer_hash, donor_id, deliver_at, delivery_time_zone, created_at)
    values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, null, null, null, null, null, $11) returning id`,

@@ -43,7 +43,7 @@ export async function growGifts(url, total) {
     const add = total - rows[0].n;
     if (add <= 0) return 0;
     await client.query(
-      `insert into gifts (public_id, status, amount_cents, fee_cents, tip_cents, total_cents, recipient_first_name,
+      `insert into gifts (public_id, state, amount_cents, fee_cents, tip_cents, total_cents, recipient_first_name,
          recipient_last_name, recipient_email, personal_note, claim_token_hash, created_at, paid_at, expires_at)
        select 'g_fill_' || i, case when i % 5 = 0 then 'refunded' else 'claimed' end, 5000, 280, 100, 5380, 'Filler',
          'Gift', 'filler' || i || '@example.com', null, encode(sha256(('filler-token-' || i)::bytea), 'hex'),
