@@ -51,7 +51,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // First, so an overloaded process sheds a request before any other hook works on it.
   await registerObservability(app, deps);
   registerErrorHandlers(app);
-  await registerSecurity(app, config);
+  registerSecurity(app, config);
   await app.register(fastifyCookie);
   useRouteContracts(app);
   await registerApiDocs(app, config.publicUrl);

@@ -1,20 +1,19 @@
 // Security headers on every answer (Helmet, security-headers.ts), and refusal of cross-site state changes (CSRF).
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { forbidden } from '../errors.js';
-import { PERMISSIONS_POLICY, helmetOptions } from './security-headers.js';
+import { securityHeaders } from './security-headers.js';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Provider webhooks are server-to-server and authenticated by signature, not by cookie.
 const CSRF_EXEMPT = /^\/api\/webhooks\//;
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+export function registerSecurity(app: FastifyInstance, config: Config): void {
   const publicOrigin = new URL(config.publicUrl).origin;
-  await app.register(fastifyHelmet, helmetOptions(config.secureCookies));
+  const headers = securityHeaders(config.secureCookies);
   // A callback hook, not an async one: no promise per request on the hottest path.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.headers(headers);
     if (UNSAFE_METHODS.has(request.method) && !CSRF_EXEMPT.test(request.url) && isCrossSite(request, publicOrigin)) {
       done(forbidden('Cross-site requests are not allowed. Use the form on this site.', 'CSRF_REJECTED'));
       return;

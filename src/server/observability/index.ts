@@ -28,8 +28,10 @@ export async function registerObservability(app: FastifyInstance, deps: AppDeps)
   const metrics = createMetrics(deps, jobs);
   const journal = readJournal(MIGRATIONS_DIR);
   app.decorate('observability', { jobs, metrics, readiness: () => checkReadiness(deps, jobs, journal) });
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   await registerLoadShedding(app, deps.config.observability, metrics);
 }

@@ -5,6 +5,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppDeps } from '../deps.js';
 import { cached } from './cached.js';
+import { registerRequestMetrics } from './request-metrics.js';
 import type { JobMonitor } from './job-monitor.js';
 import { countLedgerViolations, readOpsFigures, type OpsFigures } from './ops-figures.js';
 
@@ -23,19 +24,7 @@ export function createMetrics(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'd
   const registers = [registry];
   collectDefaultMetrics({ register: registry, prefix: PREFIX });
 
-  const requests = new Counter({
-    name: `${PREFIX}http_requests_total`,
-    help: 'HTTP requests answered, by method, route template and status code',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    registers,
-  });
-  const latency = new Histogram({
-    name: `${PREFIX}http_request_duration_seconds`,
-    help: 'Time to answer an HTTP request, by method and route template',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
-  });
+  const observe = registerRequestMetrics(registry, PREFIX);
   const shed = new Counter({
     name: `${PREFIX}http_requests_shed_total`,
     help: 'Requests answered 503 by load shedding, by the pressure that caused it',
@@ -58,9 +47,7 @@ export function createMetrics(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'd
     registry,
     observeRequest(method, route, statusCode, seconds) {
       // Unrouted requests (404s, scanners) share one label, so arbitrary paths never become series.
-      const labels = { method, route: route ?? 'unmatched' };
-      requests.inc({ ...labels, status_code: String(statusCode) });
-      latency.observe(labels, seconds);
+      observe(method, route ?? 'unmatched', statusCode, seconds);
     },
     shedRequest: (reason) => shed.inc({ reason }),
     emailUndelivered: (kind, reason) => undelivered.inc({ kind, reason }),
