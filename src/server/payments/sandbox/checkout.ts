@@ -26,21 +26,18 @@ export async function createCheckout(ctx: SandboxOptions, input: CreateCheckoutI
     idempotencyKey: input.idempotencyKey,
   };
   const id = sandboxId('cs');
-  const [row] = await ctx.db
-    .insert(sandboxCheckouts)
-    .values({
-      id,
-      giftPublicId: input.giftPublicId,
-      lines: details,
-      totalCents: input.lines.reduce((sum, l) => sum + l.amountCents, 0),
-      customerEmail: input.customerEmail ?? null,
-      successUrl: input.successUrl,
-      cancelUrl: input.cancelUrl,
-      createdAt: ctx.clock.now(),
-      expiresAt: input.expiresAt,
-    })
-    .returning();
-  return { id: row!.id, url: checkoutUrl(ctx.publicUrl, row!.id) };
+  await ctx.db.insert(sandboxCheckouts).values({
+    id,
+    giftPublicId: input.giftPublicId,
+    lines: details,
+    totalCents: input.lines.reduce((sum, l) => sum + l.amountCents, 0),
+    customerEmail: input.customerEmail ?? null,
+    successUrl: input.successUrl,
+    cancelUrl: input.cancelUrl,
+    createdAt: ctx.clock.now(),
+    expiresAt: input.expiresAt,
+  });
+  return { id, url: checkoutUrl(ctx.publicUrl, id) };
 }
 
 export async function findCheckout(ctx: Pick<SandboxOptions, 'db'>, id: string) {
