@@ -149,20 +149,8 @@ describe('Stripe adapter: Connect', () => {
     expect(await stripe().findTransfer('g_none')).toBeNull();
   });
 
-  it("signs an existing account's owner in through an Account Link whose return URL carries the app's nonce", async () => {
-    standIn.on('POST', '/v1/account_links', () => stripeFixture('account_link'));
-    const link = await stripe().createOwnerSignIn({
-      accountId: ACCOUNT_ID,
-      returnUrl: 'https://hushgift.example/api/gifts/claim/tok/owner-proof?proof=nonce',
-      refreshUrl: 'https://hushgift.example/api/gifts/claim/tok/onboarding',
-    });
-    expect(link.url).toBe(stripeFixture('account_link').url);
-    expect(standIn.find('POST', '/v1/account_links')[0]!.body).toEqual({
-      account: ACCOUNT_ID,
-      type: 'account_onboarding',
-      return_url: 'https://hushgift.example/api/gifts/claim/tok/owner-proof?proof=nonce',
-      refresh_url: 'https://hushgift.example/api/gifts/claim/tok/onboarding',
-    });
+  it('offers no owner sign-in: Stripe returns a visitor who left without the code as if signed in (decision 021)', () => {
+    expect('createOwnerSignIn' in stripe()).toBe(false);
   });
 
   it('creates an express dashboard login link', async () => {
@@ -265,6 +253,35 @@ describeEachEngine(
       expect((await giftRow(ctx(), gift.id)).status).toBe('claimed');
     });
 
+    it("sets up a new account for a later gift to the same address and pays only into it: an earlier claimant's account is never reused", async () => {
+      let created = 0;
+      standIn
+        .on('POST', '/v1/accounts', () => verified({ id: `acct_claim_${++created}` }))
+        .on('GET', '/v1/accounts/:id', (req) => verified({ id: req.path.split('/').pop() }))
+        .on('POST', '/v1/account_links', () => stripeFixture('account_link'))
+        .on('POST', '/v1/transfers', (req) => stripeFixture('transfer', { id: `tr_${req.headers['idempotency-key']}` }))
+        .on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }))
+        .on('GET', '/v1/refunds', () => ({ object: 'list', url: '/v1/refunds', has_more: false, data: [] }));
+      const recipientEmail = `same.address.${ctx().engine}.${Date.now()}@example.com`;
+      // A claims gift 1 and onboards: the money lands in A's account.
+      const first = await claimableGift(ctx(), { securityAnswer: 'Rex', recipientEmail });
+      expect((await claim(ctx(), first.claimToken, { securityAnswer: 'rex' })).json().accountStep).toBe('onboarding');
+      expect((await complete(ctx(), first.claimToken)).json().success).toBe(true);
+      // B claims gift 2 for the same address with the right answer: led to onboarding of a new account.
+      const second = await claimableGift(ctx(), { securityAnswer: 'Rex', recipientEmail });
+      const readsOfA = standIn.find('GET', '/v1/accounts/acct_claim_1').length;
+      const res = await claim(ctx(), second.claimToken, { securityAnswer: 'rex' });
+      expect(res.json().accountStep).toBe('onboarding');
+      expect(standIn.find('POST', '/v1/accounts')).toHaveLength(2);
+      // A's account is not even read for B's claim.
+      expect(standIn.find('GET', '/v1/accounts/acct_claim_1')).toHaveLength(readsOfA);
+      expect((await complete(ctx(), second.claimToken)).json().success).toBe(true);
+      const destinations = Object.fromEntries(
+        standIn.find('POST', '/v1/transfers').map((r) => [r.body.transfer_group, r.body.destination]),
+      );
+      expect(destinations).toEqual({ [first.gift.publicId]: 'acct_claim_1', [second.gift.publicId]: 'acct_claim_2' });
+    });
+
     it('funds the transfer from the charge read back from the payment intent when the payment event carried none', async () => {
       const piAccount = 'acct_pi_lookup';
       standIn
@@ -300,14 +317,10 @@ describeEachEngine(
     });
 
     it('answers 503 with a clear message when Stripe is unreachable, and nothing moves', async () => {
-      standIn
-        .on('POST', '/v1/accounts', () =>
-          stripeFixture('account', { id: 'acct_down', capabilities: { transfers: 'inactive' } }),
-        )
-        .on('GET', '/v1/accounts/acct_down', () => ({
-          status: 500,
-          body: { error: { type: 'api_error', message: 'Stripe is down' } },
-        }));
+      standIn.on('POST', '/v1/accounts', () => ({
+        status: 500,
+        body: { error: { type: 'api_error', message: 'Stripe is down' } },
+      }));
       const { gift, claimToken } = await claimableGift(ctx(), {
         recipientEmail: `down-${ctx().engine}@example.com`,
       });

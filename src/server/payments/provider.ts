@@ -92,10 +92,12 @@ export interface PaymentProvider {
   createAccountLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
   /**
    * The provider's own sign-in to an existing account (decision 021): the owner proves it with what the provider
-   * asks (Stripe: the code texted to the owner's phone), and only then is sent to returnUrl, which carries the
-   * app's single-use nonce. The URL is opaque: it does not reveal returnUrl.
+   * asks (the sandbox: the code "texted" to the owner's phone), and only then is sent to returnUrl, which carries
+   * the app's single-use nonce. The URL is opaque: it does not reveal returnUrl. A provider whose return cannot
+   * prove the sign-in happened has none (Stripe: it also returns a visitor who left without the code), and then
+   * every claim sets up its own account.
    */
-  createOwnerSignIn(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  createOwnerSignIn?(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
   retrieveAccount(accountId: string): Promise<ConnectedAccount>;
   createTransfer(input: CreateTransferInput): Promise<MoneyMovement>;
   /** Reconciliation: the transfer made for a transfer group (the gift's public id: one payout per gift), if any. */

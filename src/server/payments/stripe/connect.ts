@@ -78,19 +78,6 @@ export async function createAccountLink(
   return { url: link.url };
 }
 
-/**
- * The owner's sign-in to an existing Express account: an Account Link. For an account whose details are in, Stripe
- * first signs its owner in with the code it texts to the account's phone, then sends them to return_url. Stripe
- * also uses return_url when the user leaves the flow (its docs: "upon leaving or completing"), which the app cannot
- * tell apart: decision 021 records that limit. Login links cannot serve: they take no return URL.
- */
-export function createOwnerSignIn(
-  ctx: StripeContext,
-  input: { accountId: string; returnUrl: string; refreshUrl: string },
-): Promise<{ url: string }> {
-  return createAccountLink(ctx, input);
-}
-
 export async function retrieveAccount(ctx: StripeContext, accountId: string): Promise<ConnectedAccount> {
   const account = await call('read the payout account', () => ctx.stripe.accounts.retrieve(accountId));
   return toConnectedAccount(account);

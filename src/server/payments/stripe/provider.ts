@@ -52,8 +52,6 @@ export class StripeProvider implements PaymentProvider {
     connect.createConnectedAccount(this.ctx, input);
   createAccountLink = (input: { accountId: string; returnUrl: string; refreshUrl: string }) =>
     connect.createAccountLink(this.ctx, input);
-  createOwnerSignIn = (input: { accountId: string; returnUrl: string; refreshUrl: string }) =>
-    connect.createOwnerSignIn(this.ctx, input);
   retrieveAccount = (accountId: string) => connect.retrieveAccount(this.ctx, accountId);
   createTransfer = (input: CreateTransferInput) => connect.createTransfer(this.ctx, input);
   findTransfer = (transferGroup: string) => connect.findTransfer(this.ctx, transferGroup);

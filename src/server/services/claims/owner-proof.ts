@@ -31,6 +31,8 @@ export async function ownerSignInUrl(
   sessionHash: string,
   accountId: string,
 ): Promise<string> {
+  const signIn = deps.payments.createOwnerSignIn?.bind(deps.payments);
+  if (!signIn) throw new Error('the payment provider offers no owner sign-in (accountToProve answers none)');
   const nonce = randomToken(32);
   const now = deps.clock.now();
   await deps.db.insert(payoutOwnerProofs).values({
@@ -42,7 +44,7 @@ export async function ownerSignInUrl(
     expiresAt: new Date(now.getTime() + OWNER_PROOF_TTL_MS),
   });
   const { publicUrl } = deps.config;
-  const link = await deps.payments.createOwnerSignIn({
+  const link = await signIn({
     accountId,
     returnUrl: ownerProofUrl(publicUrl, token, nonce),
     refreshUrl: onboardingRefreshUrl(publicUrl, token),

@@ -15,6 +15,8 @@ const NEWEST_ACCOUNTS = 3;
  * one set up for the address whose owner finished onboarding (the provider has someone to sign in).
  */
 export async function accountToProve(deps: ServiceDeps, gift: GiftRow): Promise<string | null> {
+  // Without a provable sign-in (decision 021, Stripe) no existing account can be proven: the claim sets up its own.
+  if (!deps.payments.createOwnerSignIn) return null;
   const newest = await deps.db
     .select({ id: recipientAccounts.providerAccountId })
     .from(recipientAccounts)
