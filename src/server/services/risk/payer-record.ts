@@ -9,19 +9,6 @@ import type { PayerHistory } from './rules.js';
 
 type Deps = Pick<ServiceDeps, 'config' | 'clock'>;
 
-export async function recordPayerStart(
-  tx: DbOrTx,
-  deps: Deps,
-  gift: Pick<typeof gifts.$inferSelect, 'id' | 'amountCents'>,
-  clientAddress: string | null,
-): Promise<void> {
-  const { clientKey } = payerIdentity(deps.config.digestSecret!, { clientAddress });
-  await tx
-    .insert(giftPayers)
-    .values({ giftId: gift.id, clientKey, amountCents: gift.amountCents, createdAt: deps.clock.now() })
-    .onConflictDoNothing();
-}
-
 /** Completes the gift's payer identity at payment; answers it whole (the client part from the gift's start). */
 export async function recordPayerPayment(
   tx: DbOrTx,
