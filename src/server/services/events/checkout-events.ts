@@ -1,7 +1,7 @@
 // checkout_paid: pending → paid exactly once, then the recipient's notification and the sender's receipt in the
 // same transaction. checkout_expired: a still-pending gift is marked abandoned. Every change is a conditional
 // update, so replays and out-of-order events do nothing.
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { donors, gifts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -15,7 +15,7 @@ import { issueDonorSignInLink } from '../donors/sign-in-link.js';
 import { DONOR_OPT_IN_METADATA } from '../gifts/create-gift.js';
 import { postCharge, postMovement } from '../ledger/post.js';
 import { movementKey } from '../ledger/accounts.js';
-import { transition } from '../gift-lifecycle/transition.js';
+import { transition, type Move } from '../gift-lifecycle/transition.js';
 import { lockGroupOfGift, refundLateShare } from '../together/shares.js';
 import { evaluatePayment } from '../risk/evaluate-payment.js';
 
@@ -153,8 +153,12 @@ async function keepDonorOnlyIfPayer(
 }
 
 async function markAbandoned(tx: Tx, deps: ServiceDeps, event: CheckoutExpired): Promise<void> {
+  const abandon = abandonedCheckout(event, deps.clock.now());
+  if (abandon) await transition(tx, abandon.gift, abandon.move, { id: gifts.id });
+}
+
+/** An expired checkout's whole effect: its still-pending gift is marked abandoned (null when it names no gift). */
+export function abandonedCheckout(event: CheckoutExpired, now: Date): { gift: SQL; move: Move } | null {
   const match = giftMatch(event);
-  if (!match) return;
-  const now = deps.clock.now();
-  await transition(tx, match, { to: 'abandoned', at: now, set: { abandonedAt: now } }, { id: gifts.id });
+  return match ? { gift: match, move: { to: 'abandoned', at: now, set: { abandonedAt: now } } } : null;
 }

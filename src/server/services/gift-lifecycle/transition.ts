@@ -45,10 +45,20 @@ export async function transition(
   move: Move,
   columns?: SelectedFieldsFlat,
 ): Promise<unknown[]> {
+  const update = moveQuery(db, gift, move);
+  if (!update) return [];
+  return columns ? update.returning(columns) : update.returning();
+}
+
+/**
+ * The same move as a query not yet run, or null when no gift could move: for a statement that makes it one part
+ * of a larger one (a data-modifying WITH, services/events/checkout-events.ts). Answer `.returning(columns)` of it.
+ */
+export function moveQuery(db: DbOrTx, gift: GiftTarget, move: Move) {
   const from = statesLeadingTo(move.to);
   const target = targetSql(gift);
-  if (from.length === 0 || !target) return [];
-  const update = db
+  if (from.length === 0 || !target) return null;
+  return db
     .update(gifts)
     .set({
       ...move.set,
@@ -56,5 +66,4 @@ export async function transition(
       stateChangedAt: move.at,
     })
     .where(and(target, inArray(gifts.state, from), move.where));
-  return columns ? update.returning(columns) : update.returning();
 }
