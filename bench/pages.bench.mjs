@@ -11,6 +11,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startBuiltServer } from './lib/server.mjs';
 import { createPaidGift } from '../tests/e2e/helpers/gifts.ts';
+import { waitForEmail } from '../tests/e2e/helpers/server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -37,6 +38,25 @@ const TARGETS = {
 const server = await startBuiltServer();
 const gift = await createPaidGift(server.url, { securityQuestion: "What is your pet's name?", securityAnswer: 'Rex' });
 const claimPath = new URL(gift.claimUrl).pathname;
+// The recipient's rights (issue 25): the claim e-mail's stop link; give together (issue 26): a group's two links.
+const claimMail = await waitForEmail(server.url, gift.recipientEmail, (e) => e.text.includes(gift.claimToken));
+const stopPath = new URL(/(https?:\/\/\S+\/stop\/[A-Za-z0-9_-]+)/.exec(claimMail.text)[1]).pathname;
+const group = await fetch(`${server.url}/api/together`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', origin: server.url },
+  body: JSON.stringify({
+    recipientFirstName: 'Rita',
+    recipientLastName: 'Recipient',
+    recipientEmail: 'group.rita@example.com',
+    organiserEmail: 'organiser@example.com',
+    personalNote: 'From all of us',
+    deadlineDays: 7,
+    goal: '200.00',
+  }),
+}).then(async (res) => {
+  if (res.status !== 201) throw new Error(`POST /api/together answered ${res.status}: ${await res.text()}`);
+  return res.json();
+});
 
 const PAGES = [
   { path: '/', kind: 'public' },
@@ -59,6 +79,11 @@ const PAGES = [
   { path: '/admin/login', kind: 'app' },
   { path: '/admin/setup', kind: 'app' },
   { path: '/admin/dashboard', kind: 'app' },
+  { path: '/verify', kind: 'app' },
+  { path: stopPath, label: '/stop/<token>', kind: 'app' },
+  { path: '/together/new', kind: 'app' },
+  { path: new URL(group.shareUrl).pathname, label: '/together/<share token>', kind: 'app' },
+  { path: new URL(group.organiserUrl).pathname, label: '/together/organise/<token>', kind: 'app' },
 ].filter(
   (p) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(',').some((f) => (p.label ?? p.path).includes(f)),
 );
