@@ -158,7 +158,12 @@ describeE2E("the recipient's rights", () => {
     });
     expect(paid.status).toBe(303);
     // The reconciler makes the refund within its interval (30 s); its e-mail follows.
-    const told = await waitForEmail(server().url, payerEmail, (e) => /not accepting gifts from you/.test(e.subject), 60_000);
+    const told = await waitForEmail(
+      server().url,
+      payerEmail,
+      (e) => /not accepting gifts from you/.test(e.subject),
+      60_000,
+    );
     expect(told.text).toContain('This recipient is not accepting gifts from you.');
     const toRecipient = await fetch(`${server().url}/api/dev/emails?to=${encodeURIComponent(gift.recipientEmail)}`);
     const subjects = ((await toRecipient.json()) as Array<{ subject: string }>).map((m) => m.subject);

@@ -56,11 +56,18 @@ export const claimPageRoutes =
         };
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404)
-          return { view: { kind: 'not-found', senderStopped: extra.senderStopped } satisfies ClaimPageView, status: 404 };
+          return {
+            view: { kind: 'not-found', senderStopped: extra.senderStopped } satisfies ClaimPageView,
+            status: 404,
+          };
         // Declined (decision 025): the link says so, not "not found".
         if (error instanceof AppError && error.code === 'GIFT_DECLINED') {
-          const view = { kind: 'declined', stopSenderAction: stopSenderPath(token), senderStopped: extra.senderStopped };
-          return { view: view satisfies ClaimPageView, status: 200 };
+          const view: ClaimPageView = {
+            kind: 'declined',
+            stopSenderAction: stopSenderPath(token),
+            senderStopped: extra.senderStopped,
+          };
+          return { view, status: 200 };
         }
         throw error;
       }

@@ -25,7 +25,9 @@ export const giftPreviewResponseSchema = z.object({
   claimPage: claimLookupSchema.describe('What the claim lookup answers the claim page for this gift'),
   afterAnswer: z
     .object({ personalNote: z.string().nullable() })
-    .describe("What the right answer opens: a gift with a security question shows its message only then (null if none or shown before)"),
+    .describe(
+      'What the right answer opens: a gift with a security question shows its message only then (null if none or shown before)',
+    ),
 });
 export type GiftPreviewResponse = z.infer<typeof giftPreviewResponseSchema>;
 

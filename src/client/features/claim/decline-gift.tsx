@@ -24,7 +24,13 @@ export function DeclineGift({ action }: { action: string }) {
 }
 
 /** The declined gift's link: what happened, and "Don't accept gifts from this sender again" (issue 25 point 4). */
-export function DeclinedPanel({ stopSenderAction, senderStopped }: { stopSenderAction: string; senderStopped?: boolean }) {
+export function DeclinedPanel({
+  stopSenderAction,
+  senderStopped,
+}: {
+  stopSenderAction: string;
+  senderStopped?: boolean;
+}) {
   return (
     <Card className="text-center">
       <div role="status">
