@@ -170,6 +170,7 @@ describeEachEngine('claim lookup and answer', (ctx) => {
     expect(res.json()).toEqual({
       accountStep: 'owner_sign_in',
       accountLinkUrl: expect.stringMatching(/^http:\/\/localhost:3000\/sandbox\/sign-in\/[\w-]+$/),
+      personalNote: 'Happy birthday!',
     });
     expect((await giftRow(ctx(), third.gift.id)).recipientAccountId).toBeNull();
   });
