@@ -143,6 +143,13 @@ describeE2E('claiming a gift in Chromium', () => {
     await onboarding.getByLabel('Outcome').selectOption({ label: 'Verification pending' });
     await onboarding.getByRole('button', { name: 'Submit' }).click();
     await onboarding.getByRole('heading', { name: 'Account verification pending' }).waitFor();
+    // The app's own claim page offers what the server-rendered one does after the answer (issue 25): plain forms.
+    await onboarding.getByText('Decline this gift', { exact: true }).waitFor();
+    await onboarding.getByText("Don't accept gifts from this sender again", { exact: true }).click();
+    const stopForm = onboarding.locator('form', {
+      has: onboarding.getByRole('button', { name: 'Stop gifts from this sender' }),
+    });
+    expect(await stopForm.getAttribute('action')).toBe(`/api/gifts/claim/${gift.claimToken}/stop-sender`);
     await onboarding.getByRole('link', { name: 'Check verification status' }).click();
     await onboarding.waitForURL(/\/verification-complete\?gift_id=g_/);
     await onboarding.getByRole('heading', { name: 'Verifying your information' }).waitFor();
