@@ -104,7 +104,8 @@ describeEachEngine('claim session', (ctx) => {
     expect(wrong.headers['set-cookie']).toBeUndefined();
     const res = await claim(ctx(), claimToken, { securityAnswer: 'Fluffy' });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json()).sort()).toEqual(['accountLinkUrl', 'accountStep']);
+    // The session id is only in the cookie; the body holds the next step and the message the answer opened.
+    expect(Object.keys(res.json()).sort()).toEqual(['accountLinkUrl', 'accountStep', 'personalNote']);
     const [cookie] = res.cookies;
     expect(res.cookies).toHaveLength(1);
     expect(cookie).toMatchObject({

@@ -16,11 +16,27 @@ describeEachEngine('claim lookup and answer', (ctx) => {
     expect(res.json()).toEqual({
       recipientFirstName: 'Rita',
       amount: '52.50',
-      personalNote: 'Happy birthday!',
+      // Behind a question the message is the right answer's to open (issue 25 point 1).
+      personalNote: null,
       hasSecurityQuestion: true,
       securityQuestion: "What is your pet's name?",
     });
     for (const secret of SENDER_SECRETS) expect(res.body).not.toContain(secret);
+  });
+
+  it('opens the personal message with the right answer, and shows it at once on a gift without a question', async () => {
+    // (The server-rendered page draws these same answers: tests/e2e/claim-page.test.ts.)
+    const questioned = await claimableGift(ctx(), { securityAnswer: 'Fluffy' });
+    const wrong = await claim(ctx(), questioned.claimToken, { securityAnswer: 'Rex' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).not.toContain('Happy birthday!');
+    const right = await claim(ctx(), questioned.claimToken, { securityAnswer: 'Fluffy' });
+    expect(right.json().personalNote).toBe('Happy birthday!');
+
+    const open = await claimableGift(ctx());
+    const lookup = await ctx().app.inject({ method: 'GET', url: `/api/gifts/claim/${open.claimToken}` });
+    expect(lookup.json()).toMatchObject({ personalNote: 'Happy birthday!', hasSecurityQuestion: false });
+    expect((await claim(ctx(), open.claimToken)).json().personalNote).toBe('Happy birthday!');
   });
 
   it('answers 404 with a message for an unknown or malformed token', async () => {
@@ -154,6 +170,7 @@ describeEachEngine('claim lookup and answer', (ctx) => {
     expect(res.json()).toEqual({
       accountStep: 'owner_sign_in',
       accountLinkUrl: expect.stringMatching(/^http:\/\/localhost:3000\/sandbox\/sign-in\/[\w-]+$/),
+      personalNote: 'Happy birthday!',
     });
     expect((await giftRow(ctx(), third.gift.id)).recipientAccountId).toBeNull();
   });

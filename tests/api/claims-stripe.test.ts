@@ -212,7 +212,11 @@ describeEachEngine(
       const { gift, claimToken } = await claimableGift(ctx(), { securityAnswer: 'Fluffy', amountCents: 4200 });
       const res = await claim(ctx(), claimToken, { securityAnswer: 'fluffy' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ accountLinkUrl: stripeFixture('account_link').url, accountStep: 'onboarding' });
+      expect(res.json()).toEqual({
+        accountLinkUrl: stripeFixture('account_link').url,
+        accountStep: 'onboarding',
+        personalNote: 'Happy birthday!',
+      });
       const created = standIn.find('POST', '/v1/accounts');
       expect(created).toHaveLength(1);
       expect(created[0]!.body.email).toBe(gift.recipientEmail);

@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { contactMessages } from '../../src/server/db/schema.js';
 import { describeEachEngine } from '../helpers/test-app.js';
+import { claim } from '../helpers/claims.js';
 import {
   checkoutEvent,
   createPendingGift,
@@ -18,7 +19,7 @@ const claimToken = (text: string) => /\/claim\/([A-Za-z0-9_-]{43})/.exec(text)?.
 describeEachEngine(
   'e-mails carry no sender-typed links',
   (ctx) => {
-    it('keeps the personal note out of the notification and shows it on the claim page', async () => {
+    it('keeps the personal note out of the notification and shows it on the claim page after the answer', async () => {
       const gift = await createPendingGift(ctx(), { personalNote: PHISH, recipientEmail: 'phish.note@example.com' });
       expect((await postEvent(ctx(), checkoutEvent(gift))).statusCode).toBe(200);
       const [notice] = (await ctx().flushEmails()).filter((m) => m.toAddress === 'phish.note@example.com');
@@ -31,8 +32,11 @@ describeEachEngine(
         `http://localhost:3000/claim/${claimToken(notice!.textBody)}`,
         `http://localhost:3000/stop/${stop}`,
       ]);
-      const lookup = await ctx().app.inject({ method: 'GET', url: `/api/gifts/claim/${claimToken(notice!.textBody)}` });
-      expect(lookup.json().personalNote).toBe(PHISH);
+      // Behind the gift's question, the claim page shows it once the answer is right (issue 25 point 1).
+      const token = claimToken(notice!.textBody)!;
+      const lookup = await ctx().app.inject({ method: 'GET', url: `/api/gifts/claim/${token}` });
+      expect(lookup.json().personalNote).toBeNull();
+      expect((await claim(ctx(), token, { securityAnswer: 'Rex' })).json().personalNote).toBe(PHISH);
     });
 
     it.each([

@@ -1,6 +1,7 @@
 // "See what they'll see" (issue 25 point 1): POST /api/gifts/preview answers the claim e-mail exactly as its
 // template draws it for this gift (example link and code), and the claim page's data as the claim lookup answers
-// it: the note on the page, never in the e-mail; nothing of the sender, even when a signed-in donor asks.
+// it: the note on the page (behind a question, once the answer opens it), never in the e-mail; nothing of the
+// sender, even when a signed-in donor asks.
 import { giftNotificationEmail } from '../../src/server/email/templates/gift-notification.js';
 import { recipientLinkUrl } from '../../src/server/services/recipient-rights/address-links.js';
 import { DAY } from '../../src/server/clock.js';
@@ -44,14 +45,24 @@ describeEachEngine('gift preview', (ctx) => {
     expect(body.email.text).not.toContain('Happy birthday');
     expect(body.email.html).not.toContain('Happy birthday');
     expect(body.email.text).toContain('A personal note came with it');
+    // Behind the question the note is the answer's to open, as on the real claim page (issue 25 point 1).
     expect(body.claimPage).toEqual({
       recipientFirstName: 'Rita',
       amount: '42.50',
-      personalNote: 'Happy birthday, Rita!',
+      personalNote: null,
       hasSecurityQuestion: true,
       securityQuestion: 'Name of our first cat?',
     });
+    expect(body.afterAnswer).toEqual({ personalNote: 'Happy birthday, Rita!' });
     expect(await ctx().db.$count(gifts)).toBe(0);
+  });
+
+  it('without a question, shows the note on the claim page itself', async () => {
+    const res = await preview({ ...GIFT, securityQuestion: '' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.claimPage).toMatchObject({ personalNote: 'Happy birthday, Rita!', hasSecurityQuestion: false });
+    expect(body.afterAnswer).toEqual({ personalNote: null });
   });
 
   it('without a note or question, says neither', async () => {
@@ -60,6 +71,7 @@ describeEachEngine('gift preview', (ctx) => {
     const body = res.json();
     expect(body.email.text).not.toMatch(/personal note|security question/);
     expect(body.claimPage).toMatchObject({ personalNote: null, hasSecurityQuestion: false, securityQuestion: null });
+    expect(body.afterAnswer).toEqual({ personalNote: null });
   });
 
   it('tells nothing of a signed-in donor and takes no sender field', async () => {

@@ -425,6 +425,14 @@ describeEachEngine(
       expect(await status(decline())).toBe(404);
       await startClaim(ctx(), claimToken);
       expect(await status(decline(claimSessionCookie(ctx(), claimToken)))).toBe(200);
+      const stopSender = (cookie?: string) => ({
+        method: 'POST',
+        url: `/api/gifts/claim/${claimToken}/stop-sender`,
+        payload: {},
+        headers: cookie ? { cookie } : {},
+      });
+      expect(await status(stopSender())).toBe(404);
+      expect(await status(stopSender(claimSessionCookie(ctx(), claimToken)))).toBe(200);
       const reported = (payload: object) => ({ method: 'POST', url: `/api/gifts/claim/${claimToken}/report`, payload });
       expect(await status(reported({ reason: 'scam' }))).toBe(200);
       expect(await status(reported({ reason: 'nope' }))).toBe(400);

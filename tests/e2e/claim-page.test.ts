@@ -1,5 +1,6 @@
 // The recipient's claim page is rendered on the server (decision 015): the first response already shows the
-// gift, is never cached or indexed, carries nothing about the sender and loads no script file; its form works as
+// gift (its message only after the right answer), is never cached or indexed, carries nothing about the sender and
+// loads no script file; its form works as
 // plain HTML (proven here with JavaScript off, down to the claim session cookie its answer sets), and with JavaScript on the page asks for nothing from any other
 // origin and nothing with the token beyond the page itself.
 import type { Browser } from 'playwright-core';
@@ -46,12 +47,14 @@ describeE2E('the server-rendered claim page', () => {
         'Hi Rita',
         '$50.00',
         'Anonymous Gift',
-        'Happy birthday!',
         QUESTION,
         'Claim Your Gift',
+        'Report this gift',
       ]) {
         expect(shown, `${path}: ${expected}`).toContain(expected);
       }
+      // The message waits behind the question (issue 25 point 1): the right answer's page shows it.
+      expect(shown).not.toContain('Happy birthday!');
       for (const secret of SENDER_SECRETS) expect(html).not.toContain(secret);
       expect(html).not.toMatch(/<script[^>]+src=/);
       expect(html).not.toContain('modulepreload');
@@ -110,10 +113,12 @@ describeE2E('the server-rendered claim page', () => {
     expect(page.url()).toBe(gift.claimUrl);
     expect(await page.getByLabel(QUESTION).inputValue()).toBe('Fido');
     expect(await page.textContent('main')).toContain('$25.00');
+    expect(await page.textContent('main')).not.toContain('Happy birthday!');
 
     await page.getByLabel(QUESTION).fill('  rex ');
     await page.getByRole('button', { name: 'Claim Your Gift' }).click();
     await page.getByRole('heading', { name: 'Complete Your Account Setup' }).waitFor();
+    await page.getByText('Happy birthday!', { exact: true }).waitFor();
     const href = await page.getByRole('link', { name: 'Complete Account Setup' }).getAttribute('href');
     expect(href).toMatch(new RegExp(`^${server().url}/sandbox/onboarding/acct_sb_`));
     // The answer was posted in the body: no address the browser visited carries it.

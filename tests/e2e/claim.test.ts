@@ -59,8 +59,10 @@ describeE2E('claiming a gift in Chromium', () => {
     expect(card).toContain('$50.00');
     expect(card).toContain('Anonymous Gift');
     expect(card).toContain('Hi Rita');
-    expect(card).toContain('Happy birthday!');
+    // The message waits behind the question (issue 25 point 1).
+    expect(card).not.toContain('Happy birthday!');
     expect(card).toContain('What happens next?');
+    expect(card).toContain('Report this gift');
     for (const secret of SENDER_SECRETS) expect(card).not.toContain(secret);
 
     const claimButton = page.getByRole('button', { name: 'Claim Your Gift' });
@@ -73,6 +75,8 @@ describeE2E('claiming a gift in Chromium', () => {
     await page.getByText('Error claiming gift', { exact: true }).waitFor();
 
     const onboarding = await claimToOnboarding(page, '  rex ');
+    // The right answer opened it.
+    await page.getByText('Happy birthday!', { exact: true }).waitFor();
     const phone = newPhone();
     await onboarding.getByLabel(PHONE_LABEL).fill(phone);
     await onboarding.getByLabel('Account number').fill('000123456789');
@@ -139,6 +143,13 @@ describeE2E('claiming a gift in Chromium', () => {
     await onboarding.getByLabel('Outcome').selectOption({ label: 'Verification pending' });
     await onboarding.getByRole('button', { name: 'Submit' }).click();
     await onboarding.getByRole('heading', { name: 'Account verification pending' }).waitFor();
+    // The app's own claim page offers what the server-rendered one does after the answer (issue 25): plain forms.
+    await onboarding.getByText('Decline this gift', { exact: true }).waitFor();
+    await onboarding.getByText("Don't accept gifts from this sender again", { exact: true }).click();
+    const stopForm = onboarding.locator('form', {
+      has: onboarding.getByRole('button', { name: 'Stop gifts from this sender' }),
+    });
+    expect(await stopForm.getAttribute('action')).toBe(`/api/gifts/claim/${gift.claimToken}/stop-sender`);
     await onboarding.getByRole('link', { name: 'Check verification status' }).click();
     await onboarding.waitForURL(/\/verification-complete\?gift_id=g_/);
     await onboarding.getByRole('heading', { name: 'Verifying your information' }).waitFor();

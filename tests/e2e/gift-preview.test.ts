@@ -1,6 +1,7 @@
 // "See what they'll see" on the review step (issue 25 point 1), on a phone-sized page: the dialog opens and closes
 // from the keyboard, shows the real claim e-mail (its template's HTML in a sandboxed frame) and the claim page's
-// card with this gift's amount, question and note, nothing of the sender, and passes axe.
+// card with this gift's amount, question and "Report this gift", the note after the answer, nothing of the sender,
+// and passes axe.
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
@@ -45,8 +46,12 @@ describeE2E("see what they'll see", () => {
     const claim = dialog.getByRole('region', { name: 'The claim page' });
     await claim.getByRole('heading', { name: "You've Received a Gift!" }).waitFor();
     await claim.getByText('$50.00', { exact: true }).waitFor();
-    await claim.getByText('Happy birthday, Rita!', { exact: true }).waitFor();
     await claim.getByLabel('Name of our first cat?').waitFor();
+    await claim.getByText('Report this gift', { exact: true }).waitFor();
+    // Behind the question the message is shown where the right answer opens it, not beside the question.
+    expect(await claim.getByText('Happy birthday, Rita!').count()).toBe(0);
+    const answered = dialog.getByRole('region', { name: 'After the right answer' });
+    await answered.getByText('Happy birthday, Rita!', { exact: true }).waitFor();
     const shown = (await dialog.innerText()) + mail;
     expect(shown).not.toMatch(/dana|donorly|e2e\.preview@/i);
 

@@ -79,7 +79,7 @@ describeE2E('information pages in Chromium', () => {
     const page = await open('/faq');
     const questions = page.locator('main li summary');
     await questions.first().waitFor();
-    expect(await questions.count()).toBe(21);
+    expect(await questions.count()).toBe(22);
     const filters = page.getByRole('group', { name: 'Filter questions by category' });
     const names = await filters.getByRole('button').allInnerTexts();
     expect(names).toEqual([
@@ -104,7 +104,7 @@ describeE2E('information pages in Chromium', () => {
       for (const text of await page.locator('main li details p.uppercase').allTextContents()) expect(text).toBe(name);
     }
     expect(counts.every((n) => n >= 2)).toBe(true);
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(21);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(22);
 
     await filters.getByRole('button', { name: 'Fees & Pricing' }).click();
     const first = question(page, 'How much does it cost?');

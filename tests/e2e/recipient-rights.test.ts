@@ -1,7 +1,8 @@
 // The recipient's own rights (issue 25) in a browser at phone width (their pages are server-rendered, their forms
 // plain HTML, and they load no script file), each state checked with axe: /verify with a real and an unknown code;
 // the "Stop all gifts" page from the claim e-mail and its one-click confirmation; "Report this gift" on the claim
-// page; and "Decline this gift" after the answer, after which the claim link says "You declined this gift".
+// page; "Decline this gift" after the answer, after which the claim link says "You declined this gift"; and "Don't
+// accept gifts from this sender again", whose stop refunds the sender's next gift and is undone by its e-mailed link.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { describeE2E, useBrowser, useServer } from './helpers/suite.js';
@@ -109,8 +110,82 @@ describeE2E("the recipient's rights", () => {
     await page.getByRole('button', { name: 'Yes, decline this gift' }).click();
     await page.getByRole('heading', { name: 'You declined this gift' }).waitFor();
     await expectAccessible(page, 'declined');
+    await page.getByText("Don't accept gifts from this sender again", { exact: true }).click();
+    await expectAccessible(page, 'declined, stop-sender open');
     await page.goto(gift.claimUrl);
     await page.getByRole('heading', { name: 'You declined this gift' }).waitFor();
     await page.context().close();
+  });
+
+  it('stops one sender after the answer: their next gift is refunded whole, the recipient hears nothing, undo works', async () => {
+    const stamp = Date.now().toString(36);
+    const payerEmail = `zephyrine.${stamp}@example.com`;
+    const payerName = 'Zephyrine Quillfeather';
+    const gift = await createPaidGift(server().url, { payerEmail, payerName });
+    const page = await phonePage(browser());
+    await page.goto(gift.claimUrl);
+    // The message waits behind the question; the right answer opens it.
+    expect(await page.textContent('main')).not.toContain('Happy birthday!');
+    await page.getByLabel("What is your pet's name?").fill('Rex');
+    await page.getByRole('button', { name: 'Claim Your Gift' }).click();
+    await page.getByRole('heading', { name: 'Complete Your Account Setup' }).waitFor();
+    await page.getByText('Happy birthday!', { exact: true }).waitFor();
+    await page.getByText("Don't accept gifts from this sender again", { exact: true }).click();
+    await expectAccessible(page, 'account setup, stop-sender open');
+    await page.getByRole('button', { name: 'Stop gifts from this sender' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/^Done: later gifts from this sender to your address will be refunded to them/)
+      .waitFor();
+    await expectAccessible(page, 'claim page, sender stopped');
+    const shown = await page.content();
+    for (const secret of [payerEmail, 'Zephyrine', 'Quillfeather']) expect(shown).not.toContain(secret);
+    await page.context().close();
+
+    // The same payer sends again: paid, then refunded whole, and only the sender is told.
+    const created = await fetch(`${server().url}/api/gifts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server().url },
+      body: JSON.stringify(giftPayload({ recipientEmail: gift.recipientEmail })),
+    });
+    expect(created.status).toBe(201);
+    const { checkoutUrl } = (await created.json()) as { checkoutUrl: string };
+    const paid = await fetch(checkoutUrl, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server().url },
+      body: new URLSearchParams({ email: payerEmail, name: payerName, card: '4242 4242 4242 4242' }).toString(),
+    });
+    expect(paid.status).toBe(303);
+    // The reconciler makes the refund within its interval (30 s); its e-mail follows.
+    const told = await waitForEmail(
+      server().url,
+      payerEmail,
+      (e) => /not accepting gifts from you/.test(e.subject),
+      60_000,
+    );
+    expect(told.text).toContain('This recipient is not accepting gifts from you.');
+    const toRecipient = await fetch(`${server().url}/api/dev/emails?to=${encodeURIComponent(gift.recipientEmail)}`);
+    const subjects = ((await toRecipient.json()) as Array<{ subject: string }>).map((m) => m.subject);
+    expect(subjects.filter((s) => /gift of/.test(s))).toHaveLength(1);
+
+    // The undo link e-mailed to the recipient.
+    const confirmation = await waitForEmail(server().url, gift.recipientEmail, (e) =>
+      /stopped gifts from one sender/.test(e.subject),
+    );
+    const undoUrl = /(http:\/\/\S+\/resume\/[A-Za-z0-9_-]{43})/.exec(confirmation.text)![1]!;
+    const undo = await phonePage(browser());
+    await undo.goto(undoUrl);
+    await undo.getByRole('heading', { name: 'Accept gifts from that sender again' }).waitFor();
+    await expectAccessible(undo, 'undo sender stop');
+    await undo.getByRole('button', { name: 'Accept their gifts again' }).click();
+    await undo.getByRole('status').getByText('Done: gifts from that sender reach this address again.').waitFor();
+    await undo.context().close();
+    await createPaidGift(server().url, {
+      recipientEmail: gift.recipientEmail,
+      payerEmail,
+      payerName,
+      earlierClaimTokens: [gift.claimToken],
+    });
   });
 });

@@ -10,9 +10,10 @@ import { Field } from '../components/ui/field';
 import { Input } from '../components/ui/input';
 import { AccountSetupPanel } from '../features/claim/claim-panels';
 import { DeclinedPanel } from '../features/claim/decline-gift';
-import { ReportGift } from '../features/claim/report-gift';
+import { ClaimCardEnd } from '../features/claim/claim-card-end';
+import { SenderStoppedNotice } from '../features/claim/stop-sender';
 import { recipientClaimErrorText } from '../features/claim/claim-errors';
-import { ANSWER_HINT, GiftNotFound, GiftSummary, WhatHappensNext } from '../features/claim/gift-summary';
+import { ANSWER_HINT, GiftNotFound, GiftSummary } from '../features/claim/gift-summary';
 import { documentTitle } from '../lib/page-meta';
 import { SECURITY_ANSWER_MAX } from '../../shared/constants';
 import { CLAIM_ANSWER_FIELD, CLAIM_FORM_ID, type ClaimPageView, type RenderClaimPage } from '../../shared/claim-page';
@@ -25,6 +26,7 @@ function ClaimForm({ view }: { view: Extract<ClaimPageView, { kind: 'gift' }> })
   const errorId = 'claim-error';
   return (
     <Card className="text-center">
+      <SenderStoppedNotice stopped={view.senderStopped} />
       <GiftSummary gift={gift} />
       <form id={CLAIM_FORM_ID} className="mt-6 text-left" method="post" action={view.formAction}>
         {view.error ? (
@@ -63,16 +65,21 @@ function ClaimForm({ view }: { view: Extract<ClaimPageView, { kind: 'gift' }> })
           Claim Your Gift
         </Button>
       </form>
-      <WhatHappensNext />
-      <ReportGift action={view.reportAction} reported={view.reported} />
+      <ClaimCardEnd reportAction={view.reportAction} reported={view.reported} />
     </Card>
   );
 }
 
 function Content({ view }: { view: ClaimPageView }) {
-  if (view.kind === 'not-found') return <GiftNotFound />;
+  if (view.kind === 'not-found')
+    return (
+      <>
+        <SenderStoppedNotice stopped={view.senderStopped} />
+        <GiftNotFound />
+      </>
+    );
   if (view.kind === 'account-setup') return <AccountSetupPanel {...view} />;
-  if (view.kind === 'declined') return <DeclinedPanel />;
+  if (view.kind === 'declined') return <DeclinedPanel {...view} />;
   return <ClaimForm view={view} />;
 }
 

@@ -11,13 +11,19 @@ import { AppError } from '../errors.js';
 import type { ClaimPageDocument } from '../http/server-page-document.js';
 import { lookupClaim } from '../services/claims/lookup.js';
 import { startClaim } from '../services/claims/claim.js';
-import { CLAIM_ANSWER_FIELD, CLAIM_REPORTED_QUERY, type ClaimPageView } from '../../shared/claim-page.js';
+import {
+  CLAIM_ANSWER_FIELD,
+  CLAIM_REPORTED_QUERY,
+  CLAIM_SENDER_STOPPED_QUERY,
+  type ClaimPageView,
+} from '../../shared/claim-page.js';
 import {
   claimRequestSchema,
   claimTokenParamSchema,
   declinePath,
   newAccountPath,
   reportPath,
+  stopSenderPath,
 } from '../../shared/schemas/claim.js';
 import { viaProvider } from './claims.js';
 import { setClaimSessionCookie } from '../http/claim-session-cookie.js';
@@ -39,7 +45,7 @@ export const claimPageRoutes =
     async function giftView(
       request: FastifyRequest,
       token: string,
-      extra: { answer?: string; error?: string; reported?: boolean } = {},
+      extra: { answer?: string; error?: string; reported?: boolean; senderStopped?: boolean } = {},
     ) {
       try {
         const gift = await lookupClaim(deps, token);
@@ -50,10 +56,19 @@ export const claimPageRoutes =
         };
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404)
-          return { view: { kind: 'not-found' } satisfies ClaimPageView, status: 404 };
+          return {
+            view: { kind: 'not-found', senderStopped: extra.senderStopped } satisfies ClaimPageView,
+            status: 404,
+          };
         // Declined (decision 025): the link says so, not "not found".
-        if (error instanceof AppError && error.code === 'GIFT_DECLINED')
-          return { view: { kind: 'declined' } satisfies ClaimPageView, status: 200 };
+        if (error instanceof AppError && error.code === 'GIFT_DECLINED') {
+          const view: ClaimPageView = {
+            kind: 'declined',
+            stopSenderAction: stopSenderPath(token),
+            senderStopped: extra.senderStopped,
+          };
+          return { view, status: 200 };
+        }
         throw error;
       }
     }
@@ -63,8 +78,12 @@ export const claimPageRoutes =
         if (failedPart(request) === 'params') return notFound(request, reply);
         // Present at all (even malformed, e.g. repeated): the return from onboarding, which the app handles.
         if ((request.query as Record<string, unknown>).return !== undefined) return reply.callNotFound();
-        const reported = (request.query as Record<string, unknown>)[CLAIM_REPORTED_QUERY] !== undefined;
-        const { view, status } = await giftView(request, request.params.token, { reported });
+        const query = request.query as Record<string, unknown>;
+        const reported = query[CLAIM_REPORTED_QUERY] !== undefined;
+        // The stop-sender form's redirect: "1" done, anything else not (the page says which).
+        const stopped = query[CLAIM_SENDER_STOPPED_QUERY];
+        const senderStopped = stopped === undefined ? undefined : stopped === '1';
+        const { view, status } = await giftView(request, request.params.token, { reported, senderStopped });
         return document.send(request, reply, view, status);
       });
 
@@ -89,6 +108,7 @@ export const claimPageRoutes =
             newAccountAction: newAccountPath(request.params.token),
             declineAction: declinePath(request.params.token),
             reportAction: reportPath(request.params.token),
+            stopSenderAction: stopSenderPath(request.params.token),
           } as const;
           return document.send(request, reply, view, 200);
         } catch (error) {

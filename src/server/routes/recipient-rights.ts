@@ -1,5 +1,5 @@
 // The recipient's own rights (issue 25) as API routes: POST /api/verify checks a claim e-mail's verification code;
-// decline (decision 025); the links e-mailed to the recipient's address (stop all gifts, undo).
+// decline (decision 025); "stop this sender"; the links e-mailed to the recipient's address (stop all gifts, undo).
 // Thin: the contract checks the input, the service decides.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +14,7 @@ import {
   recipientLinkViewSchema,
   reportRequestSchema,
   reportResponseSchema,
+  stopSenderResponseSchema,
   verifyRequestSchema,
   verifyResponseSchema,
 } from '../../shared/schemas/recipient-rights.js';
@@ -21,7 +22,8 @@ import { claimTokenParamSchema } from '../../shared/schemas/claim.js';
 import { claimSessionCookies } from '../http/claim-session-cookie.js';
 import { declineGift } from '../services/recipient-rights/decline.js';
 import { reportGift } from '../services/recipient-rights/report.js';
-import { CLAIM_REPORTED_QUERY } from '../../shared/claim-page.js';
+import { CLAIM_REPORTED_QUERY, CLAIM_SENDER_STOPPED_QUERY } from '../../shared/claim-page.js';
+import { stopSender } from '../services/recipient-rights/stop-sender.js';
 import { describeRecipientLink, followRecipientLink } from '../services/recipient-rights/follow-link.js';
 import { AppError } from '../errors.js';
 
@@ -55,7 +57,7 @@ export const recipientRightsRoutes =
       {
         schema: {
           summary:
-            "What a link e-mailed to a recipient's address does (stop all gifts to it, or undo a stop), before its one-click confirmation",
+            "What a link e-mailed to a recipient's address does (stop all gifts to it, or undo a stop of all gifts or of one sender), before its one-click confirmation",
           tags,
           params: recipientLinkTokenSchema,
           response: { 200: recipientLinkViewSchema, ...errorResponses },
@@ -71,7 +73,8 @@ export const recipientRightsRoutes =
       '/api/recipient-links/:token',
       {
         schema: {
-          summary: "Confirms a link e-mailed to a recipient's address: stops all gifts to it, or undoes a stop",
+          summary:
+            "Confirms a link e-mailed to a recipient's address: stops all gifts to it, or undoes a stop of all gifts or of one sender",
           tags,
           params: recipientLinkTokenSchema,
           response: { 200: recipientLinkDoneSchema, ...errorResponses },
@@ -133,6 +136,37 @@ export const recipientRightsRoutes =
           if (!(error instanceof AppError)) throw error;
         }
         return reply.redirect(`/claim/${encodeURIComponent(request.params.token)}`, 303);
+      },
+    );
+
+    app.post(
+      '/api/gifts/claim/:token/stop-sender',
+      {
+        schema: {
+          summary:
+            "Don't accept gifts from this sender again, after declining or claiming (the gift's claim session): the payer's later gifts to this address are refunded whole at payment, and the address is e-mailed an undo link. Nothing about the sender is answered. A JSON post answers JSON; the claim page's form post is redirected back to the claim page",
+          tags: ['claim'],
+          params: claimTokenParamSchema,
+          response: {
+            200: stopSenderResponseSchema,
+            303: z.undefined().describe('Location: the claim page, saying whether it was done (a form post)'),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const stop = () => stopSender(deps, request.params.token, claimSessionCookies(request));
+        if (isJson(request)) return stop();
+        let done = 1;
+        try {
+          await stop();
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          done = 0;
+        }
+        const page = `/claim/${encodeURIComponent(request.params.token)}`;
+        return reply.redirect(`${page}?${CLAIM_SENDER_STOPPED_QUERY}=${done}`, 303);
       },
     );
   };

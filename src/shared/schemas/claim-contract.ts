@@ -15,6 +15,7 @@ export interface ClaimLookup {
   recipientFirstName: string;
   /** Decimal string, "50.00". */
   amount: string;
+  /** Null for a gift with a security question: the right answer's response carries it (issue 25 point 1). */
   personalNote: string | null;
   hasSecurityQuestion: boolean;
   securityQuestion: string | null;
@@ -29,6 +30,8 @@ export type ClaimAccountStep = 'onboarding' | 'owner_sign_in';
 export interface ClaimStartResponse {
   accountLinkUrl: string;
   accountStep: ClaimAccountStep;
+  /** The sender's message: a gift with a security question shows it only once the answer was right (issue 25). */
+  personalNote: string | null;
 }
 
 /** "Use a different account": a form posted here sets up a new payout account for the gift (303 to its onboarding). */
@@ -39,6 +42,12 @@ export const newAccountPath = (token: string) => `/api/gifts/claim/${encodeURICo
  * JSON post answers JSON; the claim page's plain form is answered with a redirect back to the claim page.
  */
 export const declinePath = (token: string) => `/api/gifts/claim/${encodeURIComponent(token)}/decline`;
+
+/**
+ * "Don't accept gifts from this sender again" (issue 25 point 4), in the gift's claim session: a JSON post answers
+ * JSON; the claim page's form is redirected back to it (CLAIM_SENDER_STOPPED_QUERY says how it went).
+ */
+export const stopSenderPath = (token: string) => `/api/gifts/claim/${encodeURIComponent(token)}/stop-sender`;
 
 /** "Report this gift" (issue 25): a JSON post answers JSON; the claim page's form is redirected back to it. */
 export const reportPath = (token: string) => `/api/gifts/claim/${encodeURIComponent(token)}/report`;

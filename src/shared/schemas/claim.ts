@@ -31,7 +31,10 @@ export const giftPublicIdParamSchema = z.object({
 export const claimLookupSchema = z.object({
   recipientFirstName: z.string(),
   amount: z.string().describe('Decimal string, "50.00"'),
-  personalNote: z.string().nullable(),
+  personalNote: z
+    .string()
+    .nullable()
+    .describe("The sender's message; null for a gift with a security question until the answer (POST's response)"),
   hasSecurityQuestion: z.boolean(),
   securityQuestion: z.string().nullable(),
 }) satisfies z.ZodType<ClaimLookup>;
@@ -43,6 +46,7 @@ export const claimStartResponseSchema = z.object({
     .describe(
       'owner_sign_in: an existing payout account for this address, used only after its owner signs in at the provider; POST new-account sets up another',
     ),
+  personalNote: z.string().nullable().describe("The sender's message, which the right answer opens"),
 }) satisfies z.ZodType<ClaimStartResponse>;
 
 export const claimCompleteResponseSchema = z.object({

@@ -23,6 +23,11 @@ export const giftPreviewResponseSchema = z.object({
     .object({ subject: z.string(), text: z.string(), html: z.string() })
     .describe('The claim e-mail from its real template, with example link, code and stop link'),
   claimPage: claimLookupSchema.describe('What the claim lookup answers the claim page for this gift'),
+  afterAnswer: z
+    .object({ personalNote: z.string().nullable() })
+    .describe(
+      'What the right answer opens: a gift with a security question shows its message only then (null if none or shown before)',
+    ),
 });
 export type GiftPreviewResponse = z.infer<typeof giftPreviewResponseSchema>;
 

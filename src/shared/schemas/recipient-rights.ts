@@ -64,6 +64,7 @@ export const RECIPIENT_LINK_MESSAGES = {
   stopped:
     'Done: new gifts to this address will be refused. Gifts already sent stay as they are. We have e-mailed this address a link to undo it.',
   resumedAll: 'Done: this address accepts gifts through Hushgift again.',
+  resumedSender: 'Done: gifts from that sender reach this address again.',
 } as const;
 
 export const recipientLinkTokenSchema = z.object({
@@ -71,8 +72,8 @@ export const recipientLinkTokenSchema = z.object({
 });
 
 export const recipientLinkViewSchema = z.object({
-  purpose: z.enum(['stop-all', 'resume-all']),
-  /** stop-all: whether the address is already stopped; resume-all: whether it already accepts gifts again. */
+  purpose: z.enum(['stop-all', 'resume-all', 'resume-sender']),
+  /** stop-all: whether the address is already stopped; resume-*: whether it already accepts those gifts again. */
   done: z.boolean(),
 });
 export type RecipientLinkView = z.infer<typeof recipientLinkViewSchema>;
@@ -102,3 +103,18 @@ export const reportRequestSchema = z.object({
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
 export const reportResponseSchema = z.object({ reported: z.literal(true), message: z.string() });
+
+/**
+ * "Stop this sender" (issue 25 point 4): after declining or claiming, in the gift's claim session. The recipient is
+ * told nothing of who the sender is; the sender of a later gift is told only that this recipient does not accept
+ * gifts from them.
+ */
+export const STOP_SENDER_MESSAGES = {
+  done: 'Done: later gifts from this sender to your address will be refunded to them, and you will not hear of them. We have e-mailed you a link to undo it.',
+  failed:
+    'This could not be done: it works only in the browser where you answered the gift, within 30 minutes of using the page.',
+  toSender: 'This recipient is not accepting gifts from you.',
+} as const;
+
+export const stopSenderResponseSchema = z.object({ stopped: z.literal(true), message: z.string() });
+export type StopSenderResponse = z.infer<typeof stopSenderResponseSchema>;

@@ -1,5 +1,5 @@
-// The gift card of the claim page: greeting, amount, "Anonymous Gift", the note, the security question and
-// "Claim Your Gift". Nothing about the sender is known here, by design.
+// The gift card of the claim page: greeting, amount, "Anonymous Gift", the note (when no question keeps it back),
+// the security question, "Claim Your Gift" and "Report this gift". Nothing about the sender is known here, by design.
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -7,16 +7,20 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { SECURITY_ANSWER_MAX } from '../../../shared/constants';
 import type { ClaimLookup } from '../../../shared/schemas/claim-contract';
-import { ANSWER_HINT, GiftSummary, WhatHappensNext } from './gift-summary';
+import { ANSWER_HINT, GiftSummary } from './gift-summary';
+import { ClaimCardEnd } from './claim-card-end';
 
 export function ClaimGiftCard({
   gift,
   claiming,
   onClaim,
+  reportAction,
 }: {
   gift: ClaimLookup;
   claiming: boolean;
   onClaim: (securityAnswer: string | undefined) => void;
+  /** Where "Report this gift" posts; none in the review step's preview. */
+  reportAction?: string;
 }) {
   // No zod resolver here (decision 010): the only rules are "not blank", which keeps Claim disabled, and the
   // length the input itself limits; the server checks the answer. zod would add 25 KB to the recipient's page.
@@ -41,7 +45,7 @@ export function ClaimGiftCard({
           {claiming ? 'Claiming...' : 'Claim Your Gift'}
         </Button>
       </form>
-      <WhatHappensNext />
+      <ClaimCardEnd reportAction={reportAction} />
     </Card>
   );
 }

@@ -5,7 +5,9 @@ import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { ClaimAccountStep } from '../../../shared/schemas/claim-contract';
 import { DeclineGift } from './decline-gift';
+import { PersonalNote } from './gift-summary';
 import { ReportGift } from './report-gift';
+import { StopSender } from './stop-sender';
 
 /** A panel that replaces the form takes focus, so keyboard and screen-reader users land on what changed. */
 function useFocusOnMount<T extends HTMLElement>() {
@@ -40,12 +42,17 @@ export function AccountSetupPanel({
   newAccountAction,
   declineAction,
   reportAction,
+  stopSenderAction,
+  personalNote,
 }: {
   accountLinkUrl: string;
   accountStep: ClaimAccountStep;
   newAccountAction: string;
   declineAction: string;
   reportAction: string;
+  stopSenderAction: string;
+  /** The sender's message, which the right answer opened (issue 25 point 1). */
+  personalNote: string | null;
 }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const signIn = accountStep === 'owner_sign_in';
@@ -54,6 +61,7 @@ export function AccountSetupPanel({
       <h1 id="setup-title" ref={heading} tabIndex={-1} style={{ outline: 'none' }} className="text-2xl font-bold">
         {signIn ? 'Sign In to Your Payout Account' : 'Complete Your Account Setup'}
       </h1>
+      {personalNote ? <PersonalNote note={personalNote} /> : null}
       {signIn ? (
         <p className="mt-3 text-slate-700">
           A payout account with our secure payment partner already exists for this e-mail address. To receive your gift
@@ -79,6 +87,7 @@ export function AccountSetupPanel({
         {signIn ? <DifferentAccountForm action={newAccountAction} /> : null}
       </div>
       <DeclineGift action={declineAction} />
+      <StopSender action={stopSenderAction} />
       <ReportGift action={reportAction} />
     </Card>
   );
@@ -91,6 +100,7 @@ export function VerificationPendingPanel({
   resumeUrl,
   newAccountAction,
   declineAction,
+  stopSenderAction,
 }: {
   message: string;
   giftId: string;
@@ -98,6 +108,7 @@ export function VerificationPendingPanel({
   resumeUrl: string;
   newAccountAction: string;
   declineAction: string;
+  stopSenderAction: string;
 }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
@@ -117,6 +128,7 @@ export function VerificationPendingPanel({
         <DifferentAccountForm action={newAccountAction} />
       </div>
       <DeclineGift action={declineAction} />
+      <StopSender action={stopSenderAction} />
     </Card>
   );
 }

@@ -4,6 +4,7 @@
 // API (where the claim session's cookie is sent), which redirects back to the claim page.
 import { Card } from '../../components/ui/card';
 import { buttonClass } from '../../components/ui/button';
+import { StopSender } from './stop-sender';
 
 export function DeclineGift({ action }: { action: string }) {
   return (
@@ -22,14 +23,24 @@ export function DeclineGift({ action }: { action: string }) {
   );
 }
 
-export function DeclinedPanel() {
+/** The declined gift's link: what happened, and "Don't accept gifts from this sender again" (issue 25 point 4). */
+export function DeclinedPanel({
+  stopSenderAction,
+  senderStopped,
+}: {
+  stopSenderAction: string;
+  senderStopped?: boolean;
+}) {
   return (
-    <Card role="status" className="text-center">
-      <h1 className="text-2xl font-bold">You declined this gift</h1>
-      <p className="mt-3 text-slate-700">
-        The money goes back to the sender, who is told only that the gift was declined. Nothing more can be done with
-        this link.
-      </p>
+    <Card className="text-center">
+      <div role="status">
+        <h1 className="text-2xl font-bold">You declined this gift</h1>
+        <p className="mt-3 text-slate-700">
+          The money goes back to the sender, who is told only that the gift was declined. The gift itself cannot be
+          claimed any more.
+        </p>
+      </div>
+      <StopSender action={stopSenderAction} stopped={senderStopped} />
     </Card>
   );
 }

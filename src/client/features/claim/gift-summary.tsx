@@ -1,4 +1,5 @@
-// What the recipient sees of a gift: greeting, amount, "Anonymous Gift", the note; and what happens after claiming.
+// What the recipient sees of a gift: greeting, amount, "Anonymous Gift", the note (when no question keeps it back);
+// and what happens after claiming.
 // Shared by the claim page in the app and the server-rendered one (src/client/ssr/claim-page.tsx).
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
@@ -36,13 +37,21 @@ export function GiftSummary({ gift }: { gift: ClaimLookup }) {
           Anonymous Gift
         </span>
       </p>
-      {gift.personalNote ? (
-        <figure className="mt-6 rounded-lg bg-brand-50 p-4 text-left">
-          <figcaption className="text-sm font-semibold text-slate-700">A personal note from a friend</figcaption>
-          <blockquote className="mt-1 whitespace-pre-wrap break-words text-slate-900">{gift.personalNote}</blockquote>
-        </figure>
-      ) : null}
+      {gift.personalNote ? <PersonalNote note={gift.personalNote} /> : null}
     </>
+  );
+}
+
+/**
+ * The sender's message, where the recipient meets it: beside the gift when it has no question, else on the page the
+ * right answer opens (issue 25 point 1), and so in the review step's preview.
+ */
+export function PersonalNote({ note }: { note: string }) {
+  return (
+    <figure className="mt-6 rounded-lg bg-brand-50 p-4 text-left">
+      <figcaption className="text-sm font-semibold text-slate-700">A personal note from a friend</figcaption>
+      <blockquote className="mt-1 whitespace-pre-wrap break-words text-slate-900">{note}</blockquote>
+    </figure>
   );
 }
 

@@ -10,7 +10,8 @@ import {
   REPORT_REASONS,
 } from '../../../shared/schemas/recipient-rights';
 
-export function ReportGift({ action, reported }: { action: string; reported?: boolean }) {
+/** action: where the form posts; none in the review step's preview, whose form is drawn but never sent. */
+export function ReportGift({ action, reported }: { action?: string; reported?: boolean }) {
   if (reported)
     return (
       <p role="status" className="mt-6 rounded-md border border-green-300 bg-green-50 p-3 text-left text-green-900">
@@ -20,7 +21,12 @@ export function ReportGift({ action, reported }: { action: string; reported?: bo
   return (
     <details className="mt-6 rounded-lg border border-slate-200 p-4 text-left">
       <summary className="cursor-pointer font-medium text-slate-800">Report this gift</summary>
-      <form method="post" action={action} className="mt-3 space-y-3">
+      <form
+        method="post"
+        action={action}
+        onSubmit={action === undefined ? (event) => event.preventDefault() : undefined}
+        className="mt-3 space-y-3"
+      >
         <fieldset>
           <legend className="text-sm font-medium text-slate-900">Why are you reporting it?</legend>
           {REPORT_REASONS.map((reason) => (

@@ -1,7 +1,9 @@
 // "See what they'll see" on the review step (issue 25 point 1): the claim e-mail and the claim page as the recipient
 // will get them. The server draws the e-mail with its real template (POST /api/gifts/preview); it is shown as the
 // real HTML in a sandboxed frame (no scripts, no links that work). The claim page is drawn by claimPage, which the
-// review page fills with the claim page's own card (a feature never imports another), fed the claim lookup's answer. A native modal <dialog>: it traps focus, Escape closes it.
+// review page fills with the claim page's own card (a feature never imports another), fed the claim lookup's answer,
+// its "Report this gift" drawn but inert; behind a question the message shows after it, as the right answer's page
+// shows it (answeredNote). A native modal <dialog>: it traps focus, Escape closes it.
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
@@ -21,9 +23,11 @@ function previewPayload(draft: GiftDraft): GiftPreviewPayload {
 interface RecipientPreviewProps {
   draft: GiftDraft;
   claimPage: (gift: ClaimLookup) => ReactNode;
+  /** The message as the page the right answer opens shows it. */
+  answeredNote: (note: string) => ReactNode;
 }
 
-export function RecipientPreview({ draft, claimPage }: RecipientPreviewProps) {
+export function RecipientPreview({ draft, claimPage, answeredNote }: RecipientPreviewProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -66,7 +70,9 @@ export function RecipientPreview({ draft, claimPage }: RecipientPreviewProps) {
               {errorMessage(preview.error, 'The preview could not be drawn. Please try again.')}
             </p>
           ) : null}
-          {preview.data ? <PreviewSections preview={preview.data} claimPage={claimPage} /> : null}
+          {preview.data ? (
+            <PreviewSections preview={preview.data} claimPage={claimPage} answeredNote={answeredNote} />
+          ) : null}
         </div>
       </dialog>
     </>
@@ -76,12 +82,16 @@ export function RecipientPreview({ draft, claimPage }: RecipientPreviewProps) {
 function PreviewSections({
   preview,
   claimPage,
+  answeredNote,
 }: {
   preview: GiftPreviewResponse;
   claimPage: RecipientPreviewProps['claimPage'];
+  answeredNote: RecipientPreviewProps['answeredNote'];
 }) {
   const emailId = useId();
   const pageId = useId();
+  const answeredId = useId();
+  const note = preview.afterAnswer.personalNote;
   return (
     <>
       <section aria-labelledby={emailId}>
@@ -110,6 +120,17 @@ function PreviewSections({
           {claimPage(preview.claimPage)}
         </div>
       </section>
+      {note ? (
+        <section aria-labelledby={answeredId}>
+          <h3 id={answeredId} className="text-base font-semibold">
+            After the right answer
+          </h3>
+          <p className="mt-1 text-sm text-slate-700">
+            Your message stays hidden until the recipient answers your question; then the page shows it.
+          </p>
+          <div className="mt-2 rounded-md border border-slate-300 bg-slate-50 p-2 sm:p-4">{answeredNote(note)}</div>
+        </section>
+      ) : null}
     </>
   );
 }

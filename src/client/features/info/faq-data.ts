@@ -76,7 +76,7 @@ export const FAQ: FaqEntry[] = [
     id: 'personal-message',
     category: 'Sending Gifts',
     question: 'Can I include a personal message?',
-    answer: `Yes. You can add an optional message of up to ${PERSONAL_NOTE_MAX} characters. The recipient sees it on the claim page exactly as you wrote it.`,
+    answer: `Yes. You can add an optional message of up to ${PERSONAL_NOTE_MAX} characters. The recipient sees it on the claim page exactly as you wrote it: with a security question, once they have answered it.`,
   },
   {
     id: 'security-question',
@@ -110,6 +110,13 @@ export const FAQ: FaqEntry[] = [
     question: 'How can I tell a real gift e-mail from a fake one?',
     answer:
       'A fake "you have received a gift" e-mail (phishing) tries to make you click a link to a copy of our pages and type your bank or card details there. Every real Hushgift claim e-mail ends with a verification code like ABCD-2345. Do not click anything in the e-mail: type our address followed by /verify into your browser yourself, and enter the code. If a real gift has it, the page shows its amount, that it is from a friend and when it expires; then open the e-mail\'s link to claim it. If it says no gift matches the code, delete the e-mail and do not click its links. The page never asks for your bank details.',
+  },
+  {
+    id: 'unwanted-gifts',
+    category: 'Receiving Gifts',
+    question: 'I do not want gifts from someone. What can I do?',
+    answer:
+      'You never have to accept a gift. After answering its question you can decline it: the sender gets the money back and is told only that it was declined. After declining or claiming you can also choose "Don\'t accept gifts from this sender again": their later gifts to your address are refunded to them in full and you hear nothing of them, while we still never tell you who they are. "Report this gift" on the claim page tells our team. To refuse every gift, use "Stop all gifts to this address" at the end of any claim e-mail. Each stop can be undone from the link we e-mail you.',
   },
   {
     id: 'why-verify',

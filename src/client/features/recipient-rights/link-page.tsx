@@ -1,5 +1,5 @@
 // The pages a link e-mailed to a recipient's address opens (issue 25): "Stop all gifts to this address" and the
-// undo of a stop. Opening the link changes nothing (mail scanners open links); one click on the page's own form
+// undo of a stop of all gifts or of one sender. Opening the link changes nothing (mail scanners open links); one click on the page's own form
 // does it, before and without any script.
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -20,6 +20,12 @@ const TEXT: Record<LinkView['link']['purpose'], { title: string; body: string; b
     body: 'Gifts through Hushgift to this address are stopped. Accept them again?',
     button: 'Accept gifts again',
     done: 'This address already accepts gifts.',
+  },
+  'resume-sender': {
+    title: 'Accept gifts from that sender again',
+    body: 'You stopped gifts to this address from the sender of a gift you received: their later gifts are refunded to them. Accept their gifts again? We still do not tell you who they are.',
+    button: 'Accept their gifts again',
+    done: 'Gifts from that sender already reach this address.',
   },
 };
 

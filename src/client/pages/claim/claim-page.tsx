@@ -15,7 +15,7 @@ import { rememberClaimToken, rememberClaimedAmount, rememberThankYouToken } from
 import { useClaimGift } from '../../features/claim/use-claim-gift';
 import { useClaimLookup } from '../../features/claim/use-claim-lookup';
 import { useCompleteClaim } from '../../features/claim/use-complete-claim';
-import { declinePath, newAccountPath, reportPath } from '../../../shared/schemas/claim-contract';
+import { declinePath, newAccountPath, reportPath, stopSenderPath } from '../../../shared/schemas/claim-contract';
 import { DeclinedPanel } from '../../features/claim/decline-gift';
 
 const SUCCESS_REDIRECT_MS = 1500;
@@ -83,6 +83,7 @@ export default function ClaimPage() {
         resumeUrl={`/api/gifts/claim/${encodeURIComponent(token)}/onboarding`}
         newAccountAction={newAccountPath(token)}
         declineAction={declinePath(token)}
+        stopSenderAction={stopSenderPath(token)}
       />
     );
   else if (claim.data)
@@ -92,12 +93,17 @@ export default function ClaimPage() {
         newAccountAction={newAccountPath(token)}
         declineAction={declinePath(token)}
         reportAction={reportPath(token)}
+        stopSenderAction={stopSenderPath(token)}
       />
     );
   else if (lookup.isPending) content = <Spinner label="Loading your gift" />;
-  else if (lookup.error instanceof ApiError && lookup.error.status === 410) content = <DeclinedPanel />;
+  else if (lookup.error instanceof ApiError && lookup.error.status === 410)
+    content = <DeclinedPanel stopSenderAction={stopSenderPath(token)} />;
   else if (lookup.isError || !lookup.data) content = <GiftNotFound />;
-  else content = <ClaimGiftCard gift={lookup.data} claiming={claim.isPending} onClaim={onClaim} />;
+  else
+    content = (
+      <ClaimGiftCard gift={lookup.data} claiming={claim.isPending} onClaim={onClaim} reportAction={reportPath(token)} />
+    );
 
   return <section className="mx-auto max-w-xl px-4 py-10 sm:py-16">{content}</section>;
 }

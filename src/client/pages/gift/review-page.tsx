@@ -26,6 +26,7 @@ import {
 import { DonorOptIn } from '../../features/gift/donor-opt-in';
 import { DeliveryChoice } from '../../features/gift/delivery-choice';
 import { ClaimGiftCard } from '../../features/claim/claim-gift-card';
+import { PersonalNote } from '../../features/claim/gift-summary';
 import { RecipientPreview } from '../../features/gift/recipient-preview';
 import { PaymentSummary } from '../../features/gift/payment-summary';
 import { TipSelector } from '../../features/gift/tip-selector';
@@ -99,6 +100,7 @@ function ReviewForm({ draft, save, go, canceled }: ReviewFormProps) {
       <RecipientPreview
         draft={draft}
         claimPage={(gift) => <ClaimGiftCard gift={gift} claiming={false} onClaim={() => undefined} />}
+        answeredNote={(note) => <PersonalNote note={note} />}
       />
 
       <form onSubmit={handleSubmit(pay, invalid)} noValidate>

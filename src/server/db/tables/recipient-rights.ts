@@ -19,7 +19,8 @@ export const giftVerificationCodes = pgTable(
 
 /**
  * Links e-mailed to a recipient's address that act on the address, not on one gift (only the token's SHA-256, as
- * gift_links): 'stop-all' (in every claim e-mail: stop all gifts to this address) and 'resume-all' (undo it).
+ * gift_links): 'stop-all' (in every claim e-mail: stop all gifts to this address), 'resume-all' (undo it) and
+ * 'resume-sender' (undo a "stop this sender": sender_stops.undo_token_hash names the stop).
  * gift_id: the gift whose e-mail carried it (its address is where a confirmation goes); the retention job deletes
  * a gift's links with its personal data. An undo link has none: it outlives the gifts, as the stop does.
  */
@@ -34,10 +35,10 @@ export const recipientLinks = pgTable(
   },
   (t) => [
     index('recipient_links_gift_idx').on(t.giftId),
-    check('recipient_links_purpose_check', sql`${t.purpose} in ('stop-all', 'resume-all')`),
+    check('recipient_links_purpose_check', sql`${t.purpose} in ('stop-all', 'resume-all', 'resume-sender')`),
   ],
 );
-export type RecipientLinkPurpose = 'stop-all' | 'resume-all';
+export type RecipientLinkPurpose = 'stop-all' | 'resume-all' | 'resume-sender';
 
 /** Addresses whose owner stopped all gifts (issue 25 point 5): new gifts to them are refused at creation. */
 export const addressStops = pgTable('address_stops', {
@@ -70,3 +71,36 @@ export const giftReports = pgTable(
     check('gift_reports_reason_check', sql`${t.reason} in ('harassment', 'scam', 'other')`),
   ],
 );
+
+/**
+ * "Stop this sender" (issue 25 point 4): the recipient of gift_id asked that its payer's later gifts to their address
+ * be refunded whole at payment. Only keyed digests: the address's (address-links.ts) and the payer's identity keys
+ * that name a person, not a network (the checkout e-mail's and the card's, services/risk/payer-identity.ts). One stop
+ * per gift however often it is clicked; undo_token_hash is the SHA-256 of the undo link e-mailed to the address (a
+ * recipient_links row 'resume-sender'). Kept past the gift's erasure, as an address stop is: its owner asked for it.
+ */
+export const senderStops = pgTable(
+  'sender_stops',
+  {
+    id: serial('id').primaryKey(),
+    addressDigest: text('address_digest').notNull(),
+    payerKeys: jsonb('payer_keys').$type<string[]>().notNull(),
+    giftId: integer('gift_id').notNull(),
+    undoTokenHash: text('undo_token_hash').notNull(),
+    stoppedAt: ts('stopped_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sender_stops_gift_idx').on(t.giftId),
+    uniqueIndex('sender_stops_undo_idx').on(t.undoTokenHash),
+    index('sender_stops_address_idx').on(t.addressDigest),
+  ],
+);
+
+/**
+ * A gift refunded whole at payment because its recipient stopped its sender: the sender's refund e-mail says "This
+ * recipient is not accepting gifts from you" (ledger/settle.ts). No link to the stop: it may be undone meanwhile.
+ */
+export const senderStopRefunds = pgTable('sender_stop_refunds', {
+  giftId: integer('gift_id').primaryKey(),
+  refundedAt: ts('refunded_at').notNull(),
+});

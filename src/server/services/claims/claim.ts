@@ -173,5 +173,7 @@ export async function startClaim(
   await checkClaimClient(deps, started, clientAddress, now);
 
   const session = await openClaimSession(deps, started);
-  return { answer: await payoutStep(deps, token, started, sha256(session.id)), session };
+  // The sender's message opens with the right answer (issue 25 point 1): the lookup keeps it back behind a question.
+  const step = await payoutStep(deps, token, started, sha256(session.id));
+  return { answer: { ...step, personalNote: started.personalNote }, session };
 }

@@ -54,7 +54,8 @@ export function claimLookupAnswer(gift: {
   return {
     recipientFirstName: gift.recipientFirstName ?? '',
     amount: formatCents(gift.amountCents),
-    personalNote: gift.personalNote,
+    // Behind a question the message is the answer's to open (issue 25 point 1): startClaim's response carries it.
+    personalNote: gift.securityQuestion ? null : gift.personalNote,
     hasSecurityQuestion: Boolean(gift.securityQuestion),
     securityQuestion: gift.securityQuestion,
   };

@@ -14,7 +14,7 @@ export async function payoutStep(
   token: string,
   gift: GiftRow,
   sessionHash: string,
-): Promise<ClaimStartResponse> {
+): Promise<Omit<ClaimStartResponse, 'personalNote'>> {
   const existing = await accountToProve(deps, gift);
   if (existing) {
     return {

@@ -1,5 +1,5 @@
 // "See what they'll see" (issue 25 point 1): the claim e-mail and the claim page's data for a gift not yet paid,
-// drawn by the very template and lookup answer a real gift gets. Nothing is stored and nothing is minted: the claim
+// drawn by the very template and lookup answer a real gift gets, and what the right answer opens (the message). Nothing is stored and nothing is minted: the claim
 // link, verification code and stop link are visibly examples, so a preview is never a working e-mail.
 import type { ServiceDeps } from '../../deps.js';
 import { DAY } from '../../clock.js';
@@ -29,5 +29,8 @@ export function previewGift(deps: Pick<ServiceDeps, 'clock' | 'config'>, gift: G
     verificationCode: PREVIEW_EXAMPLE.verificationCode,
     stopAllUrl: recipientLinkUrl(publicUrl, 'stop-all', PREVIEW_EXAMPLE.token),
   });
-  return { email, claimPage: claimLookupAnswer({ ...gift, amountCents: gift.amount }) };
+  const claimPage = claimLookupAnswer({ ...gift, amountCents: gift.amount });
+  // What startClaim's response adds: the message the lookup kept back behind the question.
+  const afterAnswer = { personalNote: claimPage.personalNote === null ? gift.personalNote : null };
+  return { email, claimPage, afterAnswer };
 }

@@ -12,6 +12,7 @@ import { refundEmail } from '../../email/templates/refund.js';
 import { transition } from '../gift-lifecycle/transition.js';
 import { claimAmountCents, isFollowerShare } from '../together/claim-amount.js';
 import { rejectedInReview } from '../risk/review-sql.js';
+import { senderStoppedRefund } from '../recipient-rights/sender-block.js';
 
 /** The gift as it is after the transition; null when it was not in the state the transition starts from. */
 type SettledGift = typeof gifts.$inferSelect;
@@ -73,6 +74,7 @@ const refundedColumns = {
   expiresAt: gifts.expiresAt,
   expiredAt: gifts.expiredAt,
   wholeCharge: rejectedInReview(),
+  senderStopped: senderStoppedRefund(),
 };
 
 /** refundId: Hushgift's refund, or null when the provider's dashboard refunded the payment instead. */

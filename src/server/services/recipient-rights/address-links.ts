@@ -1,6 +1,6 @@
 // What the recipient's rights know of an address: only its keyed digest (HMAC under DIGEST_SECRET), so a reader of
 // the database or a backup cannot test a guessed address; and the links e-mailed to it that act on the address
-// (stop all gifts, undo a stop), 256-bit tokens stored only as their SHA-256.
+// (stop all gifts, undo a stop of all gifts or of one sender), 256-bit tokens stored only as their SHA-256.
 import { and, eq } from 'drizzle-orm';
 import { gifts, recipientLinks, type RecipientLinkPurpose } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -20,8 +20,9 @@ export async function mintRecipientLink(
   tx: DbOrTx,
   deps: Pick<ServiceDeps, 'clock' | 'config'>,
   link: { purpose: RecipientLinkPurpose; addressDigest: string; giftId: number | null },
+  /** Made beforehand when another row must name the link (a sender stop keeps its undo link's hash). */
+  { token, hash } = newSecretToken(),
 ): Promise<string> {
-  const { token, hash } = newSecretToken();
   await tx.insert(recipientLinks).values({
     tokenHash: hash,
     purpose: link.purpose,

@@ -1,6 +1,7 @@
 // The risk rules at payment (decision 024), in the transaction that marks the gift paid: the payer identity is
 // recorded, the payer's last 24 hours are counted, and a gift that meets a rule is held for review. Nothing here
-// is visible to the recipient beyond "being checked"; the reasons are for operators.
+// is visible to the recipient beyond "being checked"; the reasons are for operators. A payer the recipient stopped
+// ("stop this sender", issue 25 point 4) is refunded whole at once, as a highest-risk payment is.
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { gifts } from '../../db/schema.js';
@@ -9,6 +10,7 @@ import { paymentHoldReasons, providerRiskLevel, type RiskReason } from './rules.
 import { holdGift } from './hold.js';
 import { refundWholeCharge } from './refund-whole.js';
 import { riskReviews } from '../../db/schema.js';
+import { isStoppedSender, recordSenderStopRefund } from '../recipient-rights/sender-block.js';
 
 export interface PaymentSignals {
   payerEmail: string | null;
@@ -19,7 +21,10 @@ export interface PaymentSignals {
 export interface PaymentVerdict {
   /** Why the gift is held (none: it goes on as usual). */
   held: RiskReason[];
-  /** The provider rated the payment highest risk: the whole charge is being refunded, nobody is told of a gift. */
+  /**
+   * The provider rated the payment highest risk, or the recipient stopped this payer: the whole charge is being
+   * refunded, the recipient is told of no gift.
+   */
   refunded: boolean;
 }
 
@@ -44,6 +49,11 @@ export async function evaluatePayment(
       .insert(riskReviews)
       .values({ giftId: gift.id, reasons: ['provider_highest'], heldAt: now, decision: 'rejected', decidedAt: now })
       .onConflictDoNothing();
+    return { held: [], refunded: (await refundWholeCharge(tx, deps, gift.id, now)) !== null };
+  }
+  if (await isStoppedSender(tx, deps.config.digestSecret!, gift.recipientEmail, identity)) {
+    // The sender's refund e-mail says the recipient does not accept their gifts (ledger/settle.ts).
+    await recordSenderStopRefund(tx, gift.id, now);
     return { held: [], refunded: (await refundWholeCharge(tx, deps, gift.id, now)) !== null };
   }
   const since = new Date(now.getTime() - deps.config.risk.velocityWindowMs);
