@@ -70,7 +70,8 @@ app.get(
     return {
       recipientFirstName: gift.recipient_first_name ?? '',
       amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
-      personalNote: gift.personal_note,
+      // Behind a question the message opens with the right answer (issue 25), as in the app.
+      personalNote: gift.security_question ? null : gift.personal_note,
       hasSecurityQuestion: Boolean(gift.security_question),
       securityQuestion: gift.security_question,
     };
