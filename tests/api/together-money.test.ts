@@ -137,7 +137,7 @@ describeEachEngine('give together: money', (ctx) => {
     const account = await claimGroup(c, group);
     const [lead, behind] = await sharesOf(c, ids);
     expect(lead!.status).toBe('claimed');
-    expect(behind).toMatchObject({ status: 'paid', transferStartedAt: null });
+    expect(behind).toMatchObject({ state: 'paid', transferStartedAt: null });
     return { ids, dispute, account };
   }
   const transfersTo = (c: TestContext, account: string) =>
@@ -159,7 +159,7 @@ describeEachEngine('give together: money', (ctx) => {
 
     await closeDispute(c.sandbox, dispute, 'won');
     const [, moved] = await sharesOf(c, ids);
-    expect(moved).toMatchObject({ status: 'transferring', recipientAccountId: account });
+    expect(moved).toMatchObject({ state: 'transferring', recipientAccountId: account });
     await Promise.all([runReconciler(c.deps), runReconciler(c.deps)]);
     await runReconciler(c.deps);
     // Asked again (a replayed close), nothing more moves.

@@ -372,7 +372,7 @@ describeE2E('pages before their scripts arrive', () => {
       await context.close();
     });
 
-    it('before the scripts: the page and its answer pass axe, and a post opens the checkout', async () => {
+    it('with its scripts held, the page and its answer pass axe, and a share is paid through the checkout', async () => {
       const url = await shareUrl();
       const { page } = await openHeld(url.slice(server().url.length));
       await axe(page, 'share page before its scripts');
@@ -384,6 +384,15 @@ describeE2E('pages before their scripts arrive', () => {
       await amount(page).fill('12.00');
       await page.getByRole('button', { name: 'Continue to payment' }).click();
       await page.waitForURL(/\/sandbox\/checkout\//, COMMITTED);
+      await page.getByLabel('Email').fill('hal.held@example.com');
+      await page.getByLabel('Name on card').fill('Hal Held');
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
+      // Back on the share page, painted from the server's HTML while its scripts are still held.
+      await page.waitForURL(/\?paid=true$/, COMMITTED);
+      await page.getByText('your share is paid', { exact: false }).waitFor();
+      expect(await page.getByTestId('contribution-count').textContent()).toBe('1 contribution so far');
+      expect(await isHydrated(page)).toBe(false);
+      await axe(page, 'share page after paying, before its scripts');
       await page.context().close();
     });
 

@@ -31,7 +31,7 @@ import { renderAppPage } from './app-page';
 export const renderSharePage: RenderSharePage = async ({ url, token, page }) => {
   const seed: Array<[readonly unknown[], unknown]> = [[sharePageQueryKey(token), page]];
   // Never fetches: the data is there and never stale; a fresh client per request, so nothing is shared between them.
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, gcTime: 0 } } });
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   for (const [key, data] of seed) client.setQueryData(key, data);
   const rendered = await renderAppPage(url, (app) => (
     <ServerQueryClient.Provider value={client}>{app}</ServerQueryClient.Provider>
