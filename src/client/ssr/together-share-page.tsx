@@ -28,10 +28,14 @@ import {
 } from '../../shared/together-share-page';
 import { renderAppPage } from './app-page';
 
+const NO_FETCH = new Error('the server renders the share page from its own data only');
+
 export const renderSharePage: RenderSharePage = async ({ url, token, page }) => {
   const seed: Array<[readonly unknown[], unknown]> = [[sharePageQueryKey(token), page]];
   // Never fetches: the data is there and never stale; a fresh client per request, so nothing is shared between them.
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: Infinity, retry: false, queryFn: () => Promise.reject(NO_FETCH) } },
+  });
   for (const [key, data] of seed) client.setQueryData(key, data);
   const rendered = await renderAppPage(url, (app) => (
     <ServerQueryClient.Provider value={client}>{app}</ServerQueryClient.Provider>
