@@ -43,9 +43,7 @@ export function contributePayload(values: ContributeFormValues) {
  * The contribution form as the browser posts it, checked with the schema of POST /api/together/:token/contributions.
  * A problem with the figures (the total over one card payment) is the amount's and tip's to fix: shown on the amount.
  */
-export function readContributeForm(
-  body: Record<string, unknown>,
-): FormReading<ContributeFormField, ContributeInput> {
+export function readContributeForm(body: Record<string, unknown>): FormReading<ContributeFormField, ContributeInput> {
   const text = (key: string) => (typeof body[key] === 'string' ? body[key] : '');
   const values: ContributeFormValues = { amount: text('amount'), tip: text('tip') };
   const result = contributeSchema.safeParse(contributePayload(values));

@@ -71,7 +71,9 @@ describeEachEngine(
       expect(form).toContain(`action="/together/${group.shareToken}/contribute"`);
       expect(root).toMatch(/<input[^>]*name="amount"[^>]*value=""/);
       expect(res.body).toContain('id="hg-after-paint"');
-      const seed = JSON.parse(/<script type="application\/json" id="hg-query-seed">([^<]*)<\/script>/.exec(res.body)![1]!);
+      const seed = JSON.parse(
+        /<script type="application\/json" id="hg-query-seed">([^<]*)<\/script>/.exec(res.body)![1]!,
+      );
       expect(seed).toEqual([[['/api/together', group.shareToken], (await sharePage(c, group.shareToken)).json()]]);
     });
 
@@ -117,7 +119,10 @@ describeEachEngine(
       const group = await startGroup(c);
       const before = await giftCount(c);
       for (const [fields, problems] of [
-        [{ amount: '2', tip: 'lots' }, { amount: 'The minimum gift is $5.00', tip: 'Tip must be' }],
+        [
+          { amount: '2', tip: 'lots' },
+          { amount: 'The minimum gift is $5.00', tip: 'Tip must be' },
+        ],
         [{ amount: '', tip: '1' }, { amount: 'Please enter your share' }],
         [{}, { amount: 'Please enter your share' }],
       ] as const) {
@@ -188,7 +193,9 @@ describeEachEngine(
           ...from,
         });
       expect((await api()).statusCode).toBe(201);
-      const posts = await Promise.all([1, 2, 3, 4].map(() => post(c, group.shareToken, { amount: '10', tip: '0' }, from)));
+      const posts = await Promise.all(
+        [1, 2, 3, 4].map(() => post(c, group.shareToken, { amount: '10', tip: '0' }, from)),
+      );
       expect(posts.map((r) => r.statusCode).sort()).toEqual([303, 303, 303, 429]);
       const refused = posts.find((r) => r.statusCode === 429)!;
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -196,9 +203,9 @@ describeEachEngine(
       expect(new RegExp('<input[^>]*name="amount"[^>]*>').exec(refused.body)![0]).toContain('value="10"');
       expect((await api()).statusCode).toBe(429);
       // Someone else is not affected.
-      expect((await post(c, group.shareToken, { amount: '10', tip: '0' }, { remoteAddress: '10.30.0.2' })).statusCode).toBe(
-        303,
-      );
+      expect(
+        (await post(c, group.shareToken, { amount: '10', tip: '0' }, { remoteAddress: '10.30.0.2' })).statusCode,
+      ).toBe(303);
     });
   },
   { config: { clientDir, giftStartsPerClient: LIMIT } },

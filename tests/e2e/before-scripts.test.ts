@@ -352,7 +352,10 @@ describeE2E('pages before their scripts arrive', () => {
       expect(await amount(page).getAttribute('aria-invalid')).toBe('true');
       const described = await amount(page).getAttribute('aria-describedby');
       expect(await page.locator(`[id="${described!.split(' ')[0]}"]`).textContent()).toBe('The minimum gift is $5.00');
-      await page.getByRole('alert').getByRole('link', { name: /Your share in dollars/ }).waitFor();
+      await page
+        .getByRole('alert')
+        .getByRole('link', { name: /Your share in dollars/ })
+        .waitFor();
       // What it would cost, computed by the server for what was typed.
       await page.getByText('You pay $3.95', { exact: false }).waitFor();
 
@@ -378,7 +381,10 @@ describeE2E('pages before their scripts arrive', () => {
       await axe(page, 'share page before its scripts');
       await amount(page).fill('2');
       await page.getByRole('button', { name: 'Continue to payment' }).click();
-      await page.getByRole('alert').getByRole('link', { name: /Your share in dollars/ }).waitFor();
+      await page
+        .getByRole('alert')
+        .getByRole('link', { name: /Your share in dollars/ })
+        .waitFor();
       expect(await page.locator('script[src], #hg-after-paint').count()).toBe(0);
       await axe(page, "the share form's answer without scripts");
       await amount(page).fill('12.00');

@@ -171,7 +171,9 @@ describeE2E('prerendered public pages', () => {
     const html = await res.text();
     expect(decode(rootOf(html) ?? '')).toContain('A group gift for Rhea');
     expect(html).toContain('<script type="application/json" id="hg-query-seed">');
-    expect(html).toMatch(/<script type="application\/json" id="hg-after-paint">[^<]*"\/assets\/index-[\w-]+\.js"\]<\/script>/);
+    expect(html).toMatch(
+      /<script type="application\/json" id="hg-after-paint">[^<]*"\/assets\/index-[\w-]+\.js"\]<\/script>/,
+    );
     expect(html.slice(0, html.indexOf('</head>'))).not.toMatch(/<script|modulepreload/);
 
     const { page, errors } = await open(path);

@@ -5,7 +5,6 @@ import { createContext } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { QUERY_SEED_ID } from '../../shared/server-rendered-page';
 
-
 /** Set only while the server renders a page: that request's own client (the app's one client is per browser). */
 export const ServerQueryClient = createContext<QueryClient | null>(null);
 

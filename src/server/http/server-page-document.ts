@@ -28,7 +28,6 @@ import { preferredEncoding } from './prerendered-pages.js';
 import { prerenderedDocument } from './prerendered-document.js';
 import { routePageHtml } from './route-preloads.js';
 
-
 /** Where the build writes the renderers (scripts/prerender.ts), relative to the client directory. */
 const RENDERER_DIR = path.join('..', 'ssr');
 

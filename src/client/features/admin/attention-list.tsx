@@ -115,9 +115,7 @@ export function AttentionList(props: {
                         <span>{formatDollars(item.amount)}</span>
                       </h3>
                       <p className="mt-1 break-words text-sm text-red-800">{item.reason}</p>
-                      {item.group ? (
-                        <GroupShare group={item.group} className="mt-1 text-sm text-slate-700" />
-                      ) : null}
+                      {item.group ? <GroupShare group={item.group} className="mt-1 text-sm text-slate-700" /> : null}
                       <p className="mt-1 text-xs text-slate-600">
                         Waiting{' '}
                         <time dateTime={item.since} title={formatDateTime(item.since)}>

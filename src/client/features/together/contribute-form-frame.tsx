@@ -72,7 +72,11 @@ export function ContributeFormFrame(props: ContributeFormFrameProps) {
   const amountCents = parseMoney(values.amount);
   const tipCents = parseMoney(values.tip.trim() === '' ? '0' : values.tip);
   const totals = amountCents && tipCents !== null ? giftTotals(amountCents, tipCents) : null;
-  const field = (name: ContributeFormField) => ({ id: contributeFieldId(name), label: LABELS[name], error: errors[name] });
+  const field = (name: ContributeFormField) => ({
+    id: contributeFieldId(name),
+    label: LABELS[name],
+    error: errors[name],
+  });
   return (
     <form
       ref={props.formRef}
