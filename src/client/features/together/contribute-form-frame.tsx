@@ -7,6 +7,7 @@ import type { ReactNode, Ref } from 'react';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Button } from '../../components/ui/button';
+import { ErrorSummary } from '../../components/ui/error-summary';
 import { formatUsd, giftTotals, parseMoney } from '../../../shared/money';
 import {
   CONTRIBUTE_FORM_FIELDS,
@@ -49,21 +50,14 @@ const LABELS: Record<ContributeFormField, string> = {
 
 /** The problems of a form posted without scripts, each linking to its field (read first by a screen reader). */
 export function ContributeErrorSummary({ errors }: { errors: ContributeFieldErrors }) {
-  const fields = CONTRIBUTE_FORM_FIELDS.filter((name) => errors[name]);
-  if (fields.length === 0) return null;
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-      <p className="font-semibold">Your share was not started. Please check:</p>
-      <ul className="mt-1 list-disc pl-5">
-        {fields.map((name) => (
-          <li key={name}>
-            <a href={`#${contributeFieldId(name)}`} className="underline">
-              {LABELS[name]}: {errors[name]}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <ErrorSummary
+      title="Your share was not started"
+      fields={CONTRIBUTE_FORM_FIELDS}
+      labels={LABELS}
+      fieldId={contributeFieldId}
+      errors={errors}
+    />
   );
 }
 
