@@ -1,9 +1,10 @@
 // Build step after `vite build` (package.json "build"): renders the public pages to HTML so they paint before
 // any JavaScript runs. Builds src/client/prerender.tsx as an SSR bundle with the same Vite config, renders each
 // path in it, and writes dist/client/prerendered/<page>.html (+ .br/.gz), which the server sends for that path.
-// The same build writes dist/ssr/claim-page.js, contact-page.js, recipient-page.js and together-new-page.js, the
-// renderers the server uses per request for the claim page (decision 015), the contact form's answer without scripts
-// (decision 007), the recipient's own pages (/verify, issue 25) and /together/new's answer without scripts (026).
+// The same build writes dist/ssr/claim-page.js, contact-page.js, recipient-page.js, together-new-page.js and
+// together-share-page.js, the renderers the server uses per request for the claim page (decision 015), the contact
+// form's answer without scripts (decision 007), the recipient's own pages (/verify, issue 25), /together/new's answer
+// without scripts and the share page with its form's answer (026).
 // Run with tsx: it reuses the server's own route-preload and file-name rules rather than copies of them.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { PRERENDERED_DIR, prerenderedFileName } from '../src/server/http/prerend
 import { routePageHtml } from '../src/server/http/route-preloads';
 import { APP_FRAME_FILE } from '../src/server/http/app-frame';
 import { writePrecompressed } from './lib/precompress';
-import { prerenderedDocument } from './lib/prerendered-document';
+import { prerenderedDocument } from '../src/server/http/prerendered-document';
 
 type PrerenderModule = typeof import('../src/client/prerender');
 
@@ -38,6 +39,7 @@ await build({
         'contact-page': path.join(root, 'src/client/ssr/contact-page.tsx'),
         'recipient-page': path.join(root, 'src/client/ssr/recipient-page.tsx'),
         'together-new-page': path.join(root, 'src/client/ssr/together-new-page.tsx'),
+        'together-share-page': path.join(root, 'src/client/ssr/together-share-page.tsx'),
       },
       output: { entryFileNames: '[name].js' },
     },

@@ -2,12 +2,10 @@
 // writes each page's HTML into dist/client/prerendered/, which the server sends for exactly these paths;
 // the browser hydrates it (main.tsx). Only pages whose first render depends on nothing but the path belong here:
 // no session, token, API data or sessionStorage (the landing page shows its draft only after hydration).
-import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { AppContent } from './app/app';
 import { SiteLayout } from './components/layout/site-layout';
-import { PageMetaCollector, type PageMeta } from './lib/page-meta';
+import { renderAppPage, type RenderedAppPage } from './ssr/app-page';
 
 export const PRERENDERED_PATHS = [
   '/',
@@ -21,31 +19,10 @@ export const PRERENDERED_PATHS = [
   '/terms-of-use',
 ] as const;
 
-export interface PrerenderedPage {
-  /** The markup that goes inside #root. */
-  html: string;
-  /** The title and description the page sets (usePageMeta), for the document head. */
-  meta: PageMeta | null;
-}
+export type PrerenderedPage = RenderedAppPage;
 
 /** Renders one path with the browser's component tree, after every lazy page chunk has loaded. */
-export async function renderPage(path: string): Promise<PrerenderedPage> {
-  let meta: PageMeta | null = null;
-  const errors: unknown[] = [];
-  const { prelude } = await prerender(
-    <StrictMode>
-      <PageMetaCollector.Provider value={(m) => (meta = m)}>
-        <StaticRouter location={path}>
-          <AppContent />
-        </StaticRouter>
-      </PageMetaCollector.Provider>
-    </StrictMode>,
-    { onError: (error) => void errors.push(error) },
-  );
-  // An error inside a Suspense boundary would otherwise leave a client-rendered hole: fail the build instead.
-  if (errors.length > 0) throw new AggregateError(errors, `prerendering ${path} failed`);
-  return { html: await new Response(prelude).text(), meta };
-}
+export const renderPage = (path: string): Promise<PrerenderedPage> => renderAppPage(path);
 
 /**
  * The site's frame (skip link, header, an empty main a screen tall, footer) for the pages the browser renders

@@ -16,6 +16,7 @@ import { loadServerPages } from './http/server-page-document.js';
 import { contactPageRoutes } from './routes/contact-page.js';
 import { recipientPageRoutes } from './routes/recipient-pages.js';
 import { togetherNewPageRoutes } from './routes/together-new-page.js';
+import { togetherSharePageRoutes } from './routes/together-share-page.js';
 import { registerObservability } from './observability/index.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await app.register(contactPageRoutes(deps, serverPages.contact));
     await app.register(recipientPageRoutes(deps, serverPages.recipient));
     await app.register(togetherNewPageRoutes(deps, serverPages.togetherNew));
+    await app.register(togetherSharePageRoutes(deps, serverPages.togetherShare));
   }
   await registerClientApp(app, config.clientDir);
   return app;

@@ -6,3 +6,9 @@ export interface RenderedServerPage {
   title: string;
   description: string;
 }
+
+/**
+ * The id of the JSON block of query data a server-rendered page that the app hydrates starts from (the share page,
+ * decision 026): an array of [query key, data] (src/client/lib/query-seed.ts).
+ */
+export const QUERY_SEED_ID = 'hg-query-seed';

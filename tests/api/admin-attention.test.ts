@@ -141,6 +141,8 @@ describeEachEngine('admin money and attention', (ctx) => {
       canRetry: false,
       canRefund: true,
       canResolve: true,
+      // A one-person gift is no group's share (a share names its group: together-money.test.ts).
+      group: null,
     });
     // Age: since the gift's latest money event (its payment), on the app's clock.
     expect(item(flagged.id).ageSeconds).toBe(since(flagged.paidAt));

@@ -1,13 +1,19 @@
 // Give together (decision 026), the money: a withdrawal racing the send lands wholly before or wholly after it
 // (never refunded AND counted); expiry refunds every share to its own payer exactly once, even with two runs at once;
-// a card dispute on one share after the payout touches that share alone. The ledger is checked when the database
+// a card dispute on one share after the payout touches that share alone; a share disputed when the lead paid out
+// follows the lead's payout once its dispute is won (one transfer), and is closed as disputed if it is lost; while it
+// waits it is on the attention list with its group. The ledger is checked when the database
 // closes, per share; the group's sum is checked here against its shares.
 import { and, eq, inArray } from 'drizzle-orm';
-import { gifts, ledgerMovements, sandboxTransfers } from '../../src/server/db/schema.js';
+import { gifts, groupGifts, ledgerMovements, sandboxTransfers } from '../../src/server/db/schema.js';
+import type { AttentionList } from '../../src/shared/schemas/admin-money.js';
 import { DAY } from '../../src/server/clock.js';
 import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
 import { closeDispute } from '../../src/server/payments/sandbox/console-actions.js';
+import { runReconciler } from '../../src/server/services/ledger/reconciler.js';
+import { followLeadAfterDispute } from '../../src/server/services/together/shares.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
+import { adminCookie, setupAdmin } from '../helpers/admin.js';
 import { claimLinkIn, manage } from '../helpers/gift-page.js';
 import { complete, setAccountStatus, startClaim } from '../helpers/claims.js';
 import { openGiftDispute } from '../helpers/gifts.js';
@@ -120,5 +126,66 @@ describeEachEngine('give together: money', (ctx) => {
     expect(movements.filter((m) => m.giftId === second!.id && m.kind === 'dispute_debit').length).toBeGreaterThan(0);
     const [row] = await c.db.select().from(gifts).where(eq(gifts.id, first!.id));
     expect(row!.transferId).toBe(transfers.find((t) => t.amountCents === 1_200)!.id);
+  });
+
+  /** A group of two shares sent and claimed while the second share's dispute is open: it stays behind. */
+  async function claimedWithOneDisputed(c: TestContext, first: number) {
+    const { group, shares } = await groupWith(c, [1_500, 2_700], first);
+    expect((await sendNow(c, group.organiserToken)).statusCode).toBe(200);
+    const ids = shares.map((s) => s.share.id);
+    const dispute = await openGiftDispute(c, (await sharesOf(c, ids))[1]!);
+    const account = await claimGroup(c, group);
+    const [lead, behind] = await sharesOf(c, ids);
+    expect(lead!.status).toBe('claimed');
+    expect(behind).toMatchObject({ state: 'paid', transferStartedAt: null });
+    return { ids, dispute, account };
+  }
+  const transfersTo = (c: TestContext, account: string) =>
+    c.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.accountId, account));
+
+  it('a share disputed when the lead paid out follows the payout once the dispute is won, exactly once', async () => {
+    const c = ctx();
+    const { ids, dispute, account } = await claimedWithOneDisputed(c, 60);
+    expect((await transfersTo(c, account)).map((t) => t.amountCents)).toEqual([1_500]);
+    // Meanwhile the share is on the attention list with its group, whose id finds the group's other share.
+    await setupAdmin(c);
+    const headers = { cookie: await adminCookie(c) };
+    const [group] = await c.db.select().from(groupGifts).where(eq(groupGifts.leadGiftId, ids[0]!));
+    const attention = await c.app.inject({ method: 'GET', url: '/api/admin/attention', headers });
+    const item = (attention.json() as AttentionList).items.find((i) => i.giftId === ids[1]);
+    expect(item).toMatchObject({ causes: ['flagged'], group: { id: group!.publicId, lead: false } });
+    const search = await c.app.inject({ method: 'GET', url: `/api/admin/gifts/search?q=${group!.publicId}`, headers });
+    expect((search.json() as Array<{ id: number }>).map((g) => g.id).sort()).toEqual([...ids].sort());
+
+    await closeDispute(c.sandbox, dispute, 'won');
+    const [, moved] = await sharesOf(c, ids);
+    expect(moved).toMatchObject({ state: 'transferring', recipientAccountId: account });
+    await Promise.all([runReconciler(c.deps), runReconciler(c.deps)]);
+    await runReconciler(c.deps);
+    // Asked again (a replayed close), nothing more moves.
+    expect(await c.db.transaction((tx) => followLeadAfterDispute(tx, c.deps, moved!, c.clock.now()))).toEqual([]);
+    const transfers = await transfersTo(c, account);
+    expect(transfers.map((t) => t.amountCents).sort()).toEqual([1_500, 2_700]);
+    const [, paid] = await sharesOf(c, ids);
+    expect(paid).toMatchObject({ status: 'claimed', needsAttention: null });
+    expect(paid!.transferId).toBe(transfers.find((t) => t.amountCents === 2_700)!.id);
+    const movements = await c.db.select().from(ledgerMovements).where(eq(ledgerMovements.giftId, paid!.id));
+    expect(movements.filter((m) => m.kind === 'transfer').map((m) => m.state)).toEqual(['succeeded']);
+    expect(movements.filter((m) => m.kind === 'refund')).toEqual([]);
+    // Its claim window passing changes nothing: it was paid out, not refunded.
+    c.clock.advance(31 * DAY);
+    await processExpired(c.deps);
+    expect((await sharesOf(c, [paid!.id]))[0]!.status).toBe('claimed');
+    expect(await refundsOf(c, ids)).toEqual([]);
+  });
+
+  it('a share disputed when the lead paid out is closed as disputed if the dispute is lost, never paid out', async () => {
+    const c = ctx();
+    const { ids, dispute, account } = await claimedWithOneDisputed(c, 70);
+    await closeDispute(c.sandbox, dispute, 'lost');
+    await runReconciler(c.deps);
+    const [, lost] = await sharesOf(c, ids);
+    expect(lost).toMatchObject({ status: 'disputed', transferStartedAt: null });
+    expect((await transfersTo(c, account)).map((t) => t.amountCents)).toEqual([1_500]);
   });
 });

@@ -63,6 +63,13 @@ const PAGES: PageCase[] = [
     prepare: openGroup('share'),
     expectedConsoleErrors: NOT_FOUND,
   },
+  // The server's answer to the share page's form posted without scripts, with its errors.
+  {
+    route: '/together/:token',
+    url: '/together/a-real-group?state=errors-without-scripts',
+    prepare: showShareServerErrors,
+    expectedConsoleErrors: /status of (400|404) /,
+  },
   {
     route: '/together/organise/:token',
     url: `/together/organise/${'x'.repeat(43)}`,
@@ -272,6 +279,20 @@ function openGroup(which: 'share' | 'organiser') {
     await page.goto(which === 'share' ? links.shareUrl : links.organiserUrl);
     await page.getByTestId('contribution-count').waitFor();
   };
+}
+
+/** A real group's share page, its form posted as the browser does without scripts, answered with its errors. */
+async function showShareServerErrors(page: Page, server: RunningServer) {
+  await openGroup('share')(page, server);
+  await page.getByLabel('Your share in dollars').fill('2');
+  await page
+    .locator('form[action$="/contribute"]')
+    .evaluate((f: HTMLFormElement) => HTMLFormElement.prototype.submit.call(f));
+  await page
+    .getByRole('alert')
+    .getByRole('link', { name: /Your share in dollars/ })
+    .waitFor();
+  expect(await page.locator('#hg-after-paint').count()).toBe(0);
 }
 
 async function showGroupFormErrors(page: Page) {

@@ -1,10 +1,12 @@
-// What a person does on a painted page before its scripts arrive is never lost (issue 16, decisions 007 and 015):
+// What a person does on a painted page before its scripts arrive is never lost (issue 16, decisions 007, 015 and 026):
 // the app's scripts are held back (route interception) while the test acts on the prerendered HTML, then released.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { DRAFT_KEY } from '../../src/client/lib/gift-draft.js';
 import { SUPPORT_EMAIL_PUBLIC } from '../../src/shared/constants.js';
 import { CONTACT_RATE_LIMIT } from '../../src/shared/schemas/contact.js';
 import { waitForEmail } from './helpers/server.js';
+import { startGroup } from './helpers/together.js';
 import {
   describeE2E,
   holdScripts,
@@ -315,6 +317,106 @@ describeE2E('pages before their scripts arrive', () => {
         goal: '200.00',
       });
       await page.getByTestId('organiser-link').waitFor();
+      await page.context().close();
+    });
+  });
+  describe("the share page's contribution form", () => {
+    const shareUrl = async () => server().url + '/together/' + (await startGroup(server().url)).shareToken;
+    const amount = (page: Page) => page.getByLabel('Your share in dollars');
+    const tip = (page: Page) => page.getByLabel('Tip for Hushgift in dollars');
+    const axe = async (page: Page, what: string) => {
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        what,
+      ).toEqual([]);
+    };
+
+    it('without JavaScript, shows each problem with what was typed kept, then contributes through the checkout', async () => {
+      const url = await shareUrl();
+      const context = await browser().newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.getByRole('heading', { level: 1, name: 'A group gift for Rhea' }).waitFor();
+      expect(await page.getByTestId('contribution-count').textContent()).toBe('0 contributions so far');
+      await amount(page).fill('3');
+      await tip(page).fill('0.50');
+      const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      const refused = await answer;
+      expect(refused.status()).toBe(400);
+      expect(refused.request().headers()['content-type']).toBe('application/x-www-form-urlencoded');
+      expect(new URL(page.url()).search).toBe('');
+      expect(await amount(page).inputValue()).toBe('3');
+      expect(await tip(page).inputValue()).toBe('0.50');
+      expect(await amount(page).getAttribute('aria-invalid')).toBe('true');
+      const described = await amount(page).getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${described!.split(' ')[0]}"]`).textContent()).toBe('The minimum gift is $5.00');
+      await page
+        .getByRole('alert')
+        .getByRole('link', { name: /Your share in dollars/ })
+        .waitFor();
+      // What it would cost, computed by the server for what was typed.
+      await page.getByText('You pay $3.95', { exact: false }).waitFor();
+
+      // The answer's form posts again: to the hosted checkout, paid, and back on the share page.
+      await amount(page).fill('30');
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await page.waitForURL(/\/sandbox\/checkout\//);
+      await page.getByLabel('Email').fill('nora.noscript@example.com');
+      await page.getByLabel('Name on card').fill('Nora Noscript');
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
+      await page.waitForURL(/\/together\/[A-Za-z0-9_-]{43}\?paid=true$/);
+      await page.getByText('your share is paid', { exact: false }).waitFor();
+      expect(await page.getByTestId('contribution-count').textContent()).toBe('1 contribution so far');
+      // 30 of 100: shown as 30%, never the amount.
+      await page.getByText('About 30% of the goal').waitFor();
+      expect(await page.locator('main').textContent()).not.toContain('$30');
+      await context.close();
+    });
+
+    it('with its scripts held, the page and its answer pass axe, and a share is paid through the checkout', async () => {
+      const url = await shareUrl();
+      const { page } = await openHeld(url.slice(server().url.length));
+      await axe(page, 'share page before its scripts');
+      await amount(page).fill('2');
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await page
+        .getByRole('alert')
+        .getByRole('link', { name: /Your share in dollars/ })
+        .waitFor();
+      expect(await page.locator('script[src], #hg-after-paint').count()).toBe(0);
+      await axe(page, "the share form's answer without scripts");
+      await amount(page).fill('12.00');
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await page.waitForURL(/\/sandbox\/checkout\//, COMMITTED);
+      await page.getByLabel('Email').fill('hal.held@example.com');
+      await page.getByLabel('Name on card').fill('Hal Held');
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
+      // Back on the share page, painted from the server's HTML while its scripts are still held.
+      await page.waitForURL(/\?paid=true$/, COMMITTED);
+      await page.getByText('your share is paid', { exact: false }).waitFor();
+      expect(await page.getByTestId('contribution-count').textContent()).toBe('1 contribution so far');
+      expect(await isHydrated(page)).toBe(false);
+      await axe(page, 'share page after paying, before its scripts');
+      await page.context().close();
+    });
+
+    it('keeps what was typed before hydration, and the hydrated form opens the checkout through the API', async () => {
+      const url = await shareUrl();
+      const { page, release } = await openHeld(url.slice(server().url.length));
+      await amount(page).fill('25');
+      await tip(page).fill('0');
+      release();
+      await waitForHydration(page);
+      expect(await amount(page).inputValue()).toBe('25');
+      expect(await tip(page).inputValue()).toBe('0');
+      // The hydrated form has taken the values over: $25 + 5% + $0.30.
+      await page.getByText('You pay $26.55', { exact: false }).waitFor();
+      const sent = page.waitForRequest((r) => r.url().endsWith('/contributions'));
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      expect((await sent).postDataJSON()).toMatchObject({ amount: '25', tip: '0', totalPaid: '26.55' });
+      await page.waitForURL(/\/sandbox\/checkout\//);
       await page.context().close();
     });
   });

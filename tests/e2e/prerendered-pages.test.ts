@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { DRAFT_KEY } from '../../src/client/lib/gift-draft.js';
 import { INFO_PAGES } from './helpers/public-pages.js';
 import { describeE2E, useBrowser, useServer, waitForHydration } from './helpers/suite.js';
+import { startGroup } from './helpers/together.js';
 
 const PRERENDERED = [
   { path: '/', heading: 'Send money anonymously.', title: 'Hushgift — send money anonymously' },
@@ -160,6 +161,31 @@ describeE2E('prerendered public pages', () => {
       expect(errors, p.path).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it('renders the share page on the server with its data, and hydrates it without errors', async () => {
+    const { shareToken } = await startGroup(server().url, { goal: '200.00' });
+    const path = `/together/${shareToken}`;
+    const res = await fetch(server().url + path);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(decode(rootOf(html) ?? '')).toContain('A group gift for Rhea');
+    expect(html).toContain('<script type="application/json" id="hg-query-seed">');
+    expect(html).toMatch(
+      /<script type="application\/json" id="hg-after-paint">[^<]*"\/assets\/index-[\w-]+\.js"\]<\/script>/,
+    );
+    expect(html.slice(0, html.indexOf('</head>'))).not.toMatch(/<script|modulepreload/);
+
+    const { page, errors } = await open(path);
+    expect(await serverDomKept(page)).toEqual({ same: true, removals: 0, hydrated: true });
+    await page.waitForFunction(() => document.title === 'A group gift · Hushgift');
+    // The seed was taken into the app's cache (the block is gone).
+    expect(await page.locator('#hg-query-seed').count()).toBe(0);
+    // The hydrated form works: the figures of an amount (with the usual $1.00 tip).
+    await page.getByLabel('Your share in dollars').fill('10');
+    await page.getByText('You pay $11.80', { exact: false }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 
   it('works after hydration on /: choose an amount and continue to the recipient step', async () => {

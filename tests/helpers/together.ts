@@ -74,12 +74,21 @@ export async function contribute(
 ): Promise<{ share: GiftRow; manageToken: string }> {
   const res = await contributeRequest(ctx, shareToken, amountCents);
   if (res.statusCode !== 201) throw new Error(`contribution answered ${res.statusCode}: ${res.body}`);
-  const checkoutUrl = new URL((res.json() as { checkoutUrl: string }).checkoutUrl);
+  return payShareCheckout(ctx, (res.json() as { checkoutUrl: string }).checkoutUrl, payer);
+}
+
+/** Pays the share whose hosted checkout is at `checkoutUrl`; answers its row and the manage token of its receipt. */
+export async function payShareCheckout(
+  ctx: TestContext,
+  checkoutUrl: string,
+  payer: { name: string; email: string },
+): Promise<{ share: GiftRow; manageToken: string }> {
+  const url = new URL(checkoutUrl);
   const [pending] = await ctx.db
     .select()
     .from(gifts)
-    .where(eq(gifts.checkoutSessionId, checkoutUrl.pathname.split('/').pop()!));
-  const share = await payCheckout(ctx, { gift: pending!, checkoutUrl }, payer);
+    .where(eq(gifts.checkoutSessionId, url.pathname.split('/').pop()!));
+  const share = await payCheckout(ctx, { gift: pending!, checkoutUrl: url }, payer);
   return { share, manageToken: await manageTokenOf(ctx, share.id, payer.email) };
 }
 

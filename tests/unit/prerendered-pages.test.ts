@@ -9,7 +9,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify from 'fastify';
 import { registerClientApp } from '../../src/server/http/client-app.js';
 import { prerenderedFileName } from '../../src/server/http/prerendered-pages.js';
-import { prerenderedDocument } from '../../scripts/lib/prerendered-document.js';
+import { prerenderedDocument } from '../../src/server/http/prerendered-document.js';
 import {
   AFTER_PAINT_LOADER,
   AFTER_PAINT_LOADER_CSP,

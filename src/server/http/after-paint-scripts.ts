@@ -1,4 +1,4 @@
-// Prerendered pages load their scripts after the first paint (scripts/lib/prerendered-document.ts): the URLs sit
+// Prerendered pages load their scripts after the first paint (prerendered-document.ts): the URLs sit
 // in a JSON data block and one fixed inline loader adds them once a frame has painted. The loader is the same on
 // every page, so the Content-Security-Policy allows exactly it by hash and still no other inline script.
 import { createHash } from 'node:crypto';

@@ -25,6 +25,22 @@ export const CSP_DIRECTIVES: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
+/**
+ * The hosted checkout of a real provider (Stripe Checkout). A form posted without scripts that opens a checkout (the
+ * share page's, decision 026) is answered with a redirect there, and browsers apply form-action to the redirect too:
+ * that page's policy allows it. The sandbox's checkout is on this site ('self').
+ */
+export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+
+/** The Content-Security-Policy header of a page whose form may lead to the real provider's hosted checkout. */
+export function checkoutFormPolicy(provider: 'sandbox' | 'stripe'): string {
+  const directives = { ...CSP_DIRECTIVES };
+  if (provider === 'stripe') directives['form-action'] = [...directives['form-action']!, STRIPE_CHECKOUT_ORIGIN];
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
+}
+
 /** Helmet's options: every header it sets named here, so a Helmet upgrade cannot change one silently. */
 export function helmetOptions(https: boolean): HelmetOptions {
   return {

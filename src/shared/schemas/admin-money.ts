@@ -1,6 +1,7 @@
 // The admin dashboard's Money section and Needs attention list (decision 017): shapes shared by the routes and
 // the dashboard. Amounts are decimal strings ("52.80"); times are ISO strings.
 import { z } from 'zod';
+import { adminGiftGroupSchema } from './admin.js';
 import { GIFT_STATUSES } from '../statuses.js';
 
 /** The ledger's totals: where every collected cent went. */
@@ -40,6 +41,11 @@ export const attentionItemSchema = z.object({
   canRefund: z.boolean(),
   /** Only a flag keeps it here (no failed movement, no frozen claim): "Mark resolved" applies. */
   canResolve: z.boolean(),
+  /**
+   * A share of a group gift (decision 026): the group's id (admin search by it lists every share) and whether this
+   * share carries the group's claim. A share is a whole gift of its own here; the group tells what else it touches.
+   */
+  group: adminGiftGroupSchema,
 });
 export type AttentionItem = z.infer<typeof attentionItemSchema>;
 

@@ -73,6 +73,9 @@ export const giftIdParamSchema = z.object({
 });
 
 /** A gift as the admin sees it. Amount is a decimal string; dates are ISO strings. */
+/** A share of a group gift ("give together", decision 026): the group's id (searchable) and whether it is the lead. */
+export const adminGiftGroupSchema = z.object({ id: z.string(), lead: z.boolean() }).nullable();
+
 export const adminGiftSchema = z.object({
   id: z.number().int(),
   status: z.enum(GIFT_STATUSES),
@@ -93,7 +96,7 @@ export const adminGiftSchema = z.object({
   /** Claiming is frozen after too many wrong security answers: only "Unfreeze claim" opens it again. */
   claimFrozen: z.boolean(),
   /** A share of a group gift ("give together", decision 026): the group's id (searchable) and whether it is the lead. */
-  group: z.object({ id: z.string(), lead: z.boolean() }).nullable(),
+  group: adminGiftGroupSchema,
 });
 export type AdminGift = z.infer<typeof adminGiftSchema>;
 

@@ -1,6 +1,7 @@
 // The dashboard's "Needs attention" list (decision 017): every gift an operator must look at, longest waiting
-// first, with its reason, how long it has waited and the actions that apply: Retry now, Refund sender (after a
-// confirmation dialog), Mark resolved, and for a frozen claim the gift list's Unfreeze claim. Loading, empty and
+// first, with its reason, its group if it is a share of a group gift (decision 026; the admin search finds the
+// group's other shares by its id), how long it has waited and the actions that apply: Retry now, Refund sender (after
+// a confirmation dialog), Mark resolved, and for a frozen claim the gift list's Unfreeze claim. Loading, empty and
 // error states; every control is a native button named with its gift for screen readers, and the dialog is a
 // native modal <dialog> (focus kept inside, Escape closes it).
 import { useRef, useState } from 'react';
@@ -14,6 +15,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { toast } from '../../components/ui/use-toast';
 import { isUnauthorized } from './api';
 import { formatAge, formatDateTime, formatDollars } from './format';
+import { GroupShare } from './group-share';
 import { useAttentionAction, type AttentionAction } from './money-api';
 import type { StepUpGuard } from './step-up-dialog';
 
@@ -113,6 +115,7 @@ export function AttentionList(props: {
                         <span>{formatDollars(item.amount)}</span>
                       </h3>
                       <p className="mt-1 break-words text-sm text-red-800">{item.reason}</p>
+                      {item.group ? <GroupShare group={item.group} className="mt-1 text-sm text-slate-700" /> : null}
                       <p className="mt-1 text-xs text-slate-600">
                         Waiting{' '}
                         <time dateTime={item.since} title={formatDateTime(item.since)}>

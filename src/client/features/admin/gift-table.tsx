@@ -4,6 +4,7 @@ import type { AdminGift } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/button';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { formatDateTime, formatDollars } from './format';
+import { GroupShare } from './group-share';
 
 /** A row's action button, named with the gift's number for screen readers ("Resend Email for gift #12"). */
 function RowAction(props: {
@@ -95,12 +96,7 @@ export function GiftTable({
               <td className="px-3 py-3">
                 <div>{name(g.recipientFirstName, g.recipientLastName)}</div>
                 <div className="break-all text-slate-600">{g.recipientEmail ?? '—'}</div>
-                {g.group ? (
-                  <div className="mt-1 text-xs text-slate-700">
-                    Share of group <span className="break-all font-mono">{g.group.id}</span>
-                    {g.group.lead ? ' (carries its claim)' : ''}
-                  </div>
-                ) : null}
+                {g.group ? <GroupShare group={g.group} className="mt-1 text-xs text-slate-700" /> : null}
               </td>
               <td className="whitespace-nowrap px-3 py-3">{formatDateTime(g.createdAt)}</td>
               <td className="whitespace-nowrap px-3 py-3">{formatDateTime(g.expiresAt)}</td>

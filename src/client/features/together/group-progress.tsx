@@ -1,5 +1,6 @@
 // What everyone holding the share link may see of a group gift: the count and, with a goal, progress in 10% steps.
 import type { SharePage } from '../../../shared/schemas/together';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export function GroupProgress({ page }: { page: Pick<SharePage, 'contributions' | 'goalProgressPercent'> }) {
   const count = `${page.contributions} contribution${page.contributions === 1 ? '' : 's'} so far`;
@@ -37,3 +38,19 @@ export const STATE_TEXT = {
 
 export const longDate = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+/** The same moment in UTC, written the same way by the server and by any browser. */
+const utcDate = (iso: string) => {
+  const d = new Date(iso);
+  const time = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+  return `${d.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}, ${time} UTC`;
+};
+
+/**
+ * A date in the reader's own time zone. A page the server renders (the share page) has no time zone to go by: it
+ * says UTC until it is hydrated, so the hydrating render matches the server's HTML, then the browser's local time.
+ */
+export function LongDate({ iso }: { iso: string }) {
+  const hydrated = useHydrated();
+  return <time dateTime={iso}>{hydrated ? longDate(iso) : utcDate(iso)}</time>;
+}

@@ -7,6 +7,7 @@ import { Field } from '../../components/ui/field';
 import { Input, Textarea } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Button } from '../../components/ui/button';
+import { ErrorSummary } from '../../components/ui/error-summary';
 import { TOGETHER_DEADLINE_MAX_DAYS, TOGETHER_DEADLINE_MIN_DAYS } from '../../../shared/constants';
 import {
   GROUP_FORM_FIELDS,
@@ -53,21 +54,14 @@ const LABELS: Record<GroupFormField, string> = {
 
 /** The problems of a form posted without scripts, each linking to its field (read first by a screen reader). */
 export function GroupErrorSummary({ errors }: { errors: GroupFieldErrors }) {
-  const fields = GROUP_FORM_FIELDS.filter((name) => errors[name]);
-  if (fields.length === 0) return null;
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-      <p className="font-semibold">The group gift was not started. Please check:</p>
-      <ul className="mt-1 list-disc pl-5">
-        {fields.map((name) => (
-          <li key={name}>
-            <a href={`#${groupFieldId(name)}`} className="underline">
-              {LABELS[name]}: {errors[name]}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <ErrorSummary
+      title="The group gift was not started"
+      fields={GROUP_FORM_FIELDS}
+      labels={LABELS}
+      fieldId={groupFieldId}
+      errors={errors}
+    />
   );
 }
 

@@ -8,8 +8,8 @@ import type {
   OrganiserPage,
   SharePage,
 } from '../../../shared/schemas/together';
+import { sharePageQueryKey } from '../../../shared/together-share-page';
 
-const shareKey = (token: string) => ['/api/together', encodeURIComponent(token)];
 const organiserKey = (token: string) => ['/api/together/organise', encodeURIComponent(token)];
 
 export function useStartGroupGift() {
@@ -20,7 +20,7 @@ export function useStartGroupGift() {
 }
 
 export function useSharePage(token: string) {
-  return useQuery<SharePage | null>({ queryKey: shareKey(token) });
+  return useQuery<SharePage | null>({ queryKey: sharePageQueryKey(token) });
 }
 
 /** Opens the share's checkout; the page then goes to the hosted checkout. */

@@ -1,6 +1,7 @@
 // The dashboard's "Needs attention" list: every gift an operator must look at (attention-sql.ts), the longest
-// waiting first, with its reason, how long it has waited, and which actions apply. One query; the partial
-// indexes of migration 0011 keep it to the gifts on the list whatever the number of gifts.
+// waiting first, with its reason, how long it has waited, which actions apply and, for a share of a group gift, its
+// group (decision 026). One query; the partial indexes of migration 0011 keep it to the gifts on the list whatever
+// the number of gifts.
 import { asc, eq, sql } from 'drizzle-orm';
 import { giftReports, gifts, ledgerMovements } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -10,6 +11,7 @@ import type { GiftStatus } from '../../../shared/statuses.js';
 import { FROZEN_REASON } from '../claims/claim.js';
 import { moneyUndecided } from '../gifts/money-undecided.js';
 import { listedGiftIds, openReport, retryable, stuckMovement } from './attention-sql.js';
+import { groupColumns, groupOf } from './gift-view.js';
 
 const m = ledgerMovements;
 const asDate = <T extends Date | null>(expr: ReturnType<typeof sql>) => sql<T>`${expr}`.mapWith(gifts.createdAt);
@@ -60,6 +62,7 @@ export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'co
       canRetry: sql<boolean>`exists (select 1 from ${m} where ${m.giftId} = ${gifts.id} and ${retryable()})`,
       canRefund: sql<boolean>`(${moneyUndecided()})`,
       senderEmail: gifts.senderEmail,
+      ...groupColumns,
       report: sql<{
         reason: string;
         details: string | null;
@@ -94,6 +97,7 @@ export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'co
       canRetry: r.canRetry,
       canRefund: r.canRefund,
       canResolve: Boolean(r.needsAttention || r.report) && !r.frozen && !r.stuckKind,
+      group: groupOf({ id: r.giftId, groupPublicId: r.groupPublicId, groupLeadId: r.groupLeadId }),
     };
   });
   return { items, total: rows[0]?.total ?? 0 };

@@ -4,6 +4,22 @@ import { gifts, groupGifts } from '../../db/schema.js';
 import { formatCents } from '../../../shared/money.js';
 import type { AdminGift } from '../../../shared/schemas/admin.js';
 
+/** A share of a group gift (decision 026): the group's public id, and which share carries its claim. */
+export const groupColumns = {
+  groupPublicId: sql<
+    string | null
+  >`(select ${groupGifts.publicId} from ${groupGifts} where ${groupGifts.id} = ${gifts.groupGiftId})`,
+  groupLeadId: sql<
+    number | null
+  >`(select ${groupGifts.leadGiftId} from ${groupGifts} where ${groupGifts.id} = ${gifts.groupGiftId})`.mapWith(
+    (v: unknown) => (v === null ? null : Number(v)),
+  ),
+};
+
+/** The group a gift is a share of, as the admin answers show it. */
+export const groupOf = (row: { id: number; groupPublicId: string | null; groupLeadId: number | null }) =>
+  row.groupPublicId ? { id: row.groupPublicId, lead: row.groupLeadId === row.id } : null;
+
 /** Only the columns the admin view needs (no hashes, notes or provider ids). */
 export const adminGiftColumns = {
   id: gifts.id,
@@ -21,15 +37,7 @@ export const adminGiftColumns = {
   undeliverableAt: gifts.undeliverableAt,
   needsAttention: gifts.needsAttention,
   claimFrozenAt: gifts.claimFrozenAt,
-  // A share of a group gift (decision 026): the group's public id, and whether this share carries its claim.
-  groupPublicId: sql<
-    string | null
-  >`(select ${groupGifts.publicId} from ${groupGifts} where ${groupGifts.id} = ${gifts.groupGiftId})`,
-  groupLeadId: sql<
-    number | null
-  >`(select ${groupGifts.leadGiftId} from ${groupGifts} where ${groupGifts.id} = ${gifts.groupGiftId})`.mapWith(
-    (v: unknown) => (v === null ? null : Number(v)),
-  ),
+  ...groupColumns,
 };
 
 type Columns = typeof adminGiftColumns;
@@ -57,7 +65,7 @@ export function toAdminGift(row: AdminGiftRow): AdminGift {
     deliverAt: row.deliverAt ? row.deliverAt.toISOString() : null,
     needsAttention: row.needsAttention,
     claimFrozen: row.claimFrozenAt !== null,
-    group: row.groupPublicId ? { id: row.groupPublicId, lead: row.groupLeadId === row.id } : null,
+    group: groupOf({ id: row.id!, groupPublicId: row.groupPublicId, groupLeadId: row.groupLeadId }),
   };
 }
 

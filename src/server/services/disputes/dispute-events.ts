@@ -1,7 +1,7 @@
 // Card disputes (decision 014, issue 13 point 4). Opened: the disputed money leaves our balance (dispute debit)
 // and the gift is frozen: no payout or refund starts, and one already requested waits (the reconciler only looks
 // it up, never sends it); the claim itself may go on. Won: the money comes back (dispute credit) and the gift
-// goes on where it stood. Lost: the gift is closed as `disputed`; what it held covers the dispute and what it
+// goes on where it stood (a group gift's share left behind by its lead's payout follows it now). Lost: the gift is closed as `disputed`; what it held covers the dispute and what it
 // could not (it was already paid out) is recorded as the loss and flagged. Postings are keyed by the dispute's
 // reference, so replays and out-of-order events change nothing; a close that arrives before its opening posts
 // the opening's debit itself.
@@ -21,6 +21,7 @@ import {
   type Dispute,
 } from './dispute-ledger.js';
 import { transition } from '../gift-lifecycle/transition.js';
+import { followLeadAfterDispute } from '../together/shares.js';
 
 type DisputeEvent = Extract<AppEvent, { kind: 'dispute_opened' | 'dispute_won' | 'dispute_lost' }>;
 
@@ -55,6 +56,8 @@ async function won(tx: Tx, deps: ServiceDeps, gift: GiftRow, dispute: Dispute, n
     .update(ledgerMovements)
     .set({ nextAttemptAt: now })
     .where(and(openOutgoing(gift.id), isNull(ledgerMovements.nextAttemptAt)));
+  // A group gift's share left behind by its lead's payout while disputed now follows it (decision 026).
+  await followLeadAfterDispute(tx, deps, gift, now);
 }
 
 async function lost(tx: Tx, deps: ServiceDeps, gift: GiftRow, dispute: Dispute, now: Date): Promise<void> {

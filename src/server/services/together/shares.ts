@@ -4,7 +4,7 @@
 //   each with its own transfer funded by its own charge, under its own key;
 // - what the recipient is told is the group's sum, never a share's amount.
 // Lock order everywhere: the group row first, then gift rows (payment, withdrawal and send), so none deadlock.
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { gifts, groupGifts } from '../../db/schema.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -64,12 +64,56 @@ export async function followPayout(
   now: Date,
 ): Promise<Array<{ id: number }>> {
   if (lead.groupGiftId === null || !lead.recipientAccountId) return [];
-  const started = await transition(tx, sql`${followersOf(lead)}`, {
+  return joinLeadPayout(tx, deps, followersOf(lead), lead.recipientAccountId, now);
+}
+
+/**
+ * A card dispute on a share was just won (in `tx`, the share's row locked). A share whose dispute was open when the
+ * lead paid out stayed behind (followPayout skips it); the recipient was told a sum that included it, so once the
+ * money is back it follows the lead's payout into the same account, as it would have then. Nothing to do for a
+ * lead, a share of a group not yet paid out (the lead's payout takes it along later), or a share no longer paid.
+ * Answers the movements to attempt (the reconciler's job makes them at once otherwise).
+ */
+export async function followLeadAfterDispute(
+  tx: Tx,
+  deps: ServiceDeps,
+  share: Pick<GiftRow, 'id' | 'groupGiftId'>,
+  now: Date,
+): Promise<Array<{ id: number }>> {
+  if (share.groupGiftId === null) return [];
+  const [lead] = await tx
+    .select({ recipientAccountId: gifts.recipientAccountId })
+    .from(groupGifts)
+    .innerJoin(gifts, eq(gifts.id, groupGifts.leadGiftId))
+    .where(
+      and(
+        eq(groupGifts.id, share.groupGiftId),
+        ne(groupGifts.leadGiftId, share.id),
+        // The lead's payout started (its transfer requested, made or made and then reversed): set once, never undone.
+        isNotNull(gifts.transferStartedAt),
+      ),
+    );
+  if (!lead?.recipientAccountId) return [];
+  return joinLeadPayout(tx, deps, eq(gifts.id, share.id), lead.recipientAccountId, now);
+}
+
+/**
+ * The shares `match` picks that are still paid and undisputed go into the lead's payout account: claim_started, then
+ * transferring with their own requested transfer, unless a risk rule holds them (decision 024).
+ */
+async function joinLeadPayout(
+  tx: Tx,
+  deps: ServiceDeps,
+  match: SQL | undefined,
+  accountId: string,
+  now: Date,
+): Promise<Array<{ id: number }>> {
+  const started = await transition(tx, sql`${match}`, {
     to: 'claim_started',
     at: now,
     set: {
       claimStartedAt: sql`coalesce(${gifts.claimStartedAt}, ${now.toISOString()}::timestamptz)`,
-      recipientAccountId: lead.recipientAccountId,
+      recipientAccountId: accountId,
     },
     where: and(eq(gifts.state, 'paid'), noDisputeOpen()),
   });

@@ -3,7 +3,7 @@
 // arrived, without waiting for a second request. Its scripts (the entry and the route's modulepreload links) are
 // requested only after that first paint, by a small inline loader: on a slow connection the page shows in about
 // the time of its HTML instead of HTML plus ~100 KB of JavaScript, and hydration follows (docs/benchmarks.md).
-import { ENTRY_SCRIPT, scriptsAfterPaint } from '../../src/server/http/after-paint-scripts';
+import { ENTRY_SCRIPT, scriptsAfterPaint } from './after-paint-scripts.js';
 
 export interface RenderedPage {
   html: string;
