@@ -1,6 +1,7 @@
 // The dashboard's "Review" section (decision 024): each gift held by a risk rule, oldest first, with its reasons,
 // the payer's last 90 days and how the payer links to other gifts; Approve, and Reject after a confirmation
-// dialog (a native modal <dialog>). Below it the risk rules in force, read-only. Operators only.
+// dialog (a native modal <dialog>); Block payer (its later payments are refunded at once, the Blocks section lists
+// it). Below it the risk rules in force, read-only. Operators only.
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -16,7 +17,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { isUnauthorized } from './api';
 import { formatDateTime, formatDollars } from './format';
-import { useReviewDecision, type ReviewDecision } from './risk-api';
+import { useBlockChange, useReviewDecision, type ReviewDecision } from './risk-api';
 import type { StepUpGuard } from './step-up-dialog';
 
 const WORDS: Record<ReviewDecision, { label: string; busy: string }> = {
@@ -65,6 +66,23 @@ export function ReviewQueue(props: {
 }) {
   const navigate = useNavigate();
   const decide = useReviewDecision(props.guard);
+  const block = useBlockChange(props.guard);
+  const blockPayer = (giftId: number) =>
+    block.mutate(
+      { payerOfGift: giftId },
+      {
+        onSuccess: ({ message }) => toast({ title: `Gift #${giftId}: Block payer`, description: message }),
+        onError: (error) => {
+          if (isUnauthorized(error)) navigate('/admin/login', { replace: true });
+          else
+            toast({
+              title: `Could not block the payer of gift #${giftId}`,
+              description: errorMessage(error, 'Please try again'),
+              variant: 'destructive',
+            });
+        },
+      },
+    );
   const dialog = useRef<HTMLDialogElement>(null);
   const [rejecting, setRejecting] = useState<ReviewItem | null>(null);
 
@@ -166,6 +184,17 @@ export function ReviewQueue(props: {
                       }}
                     >
                       {WORDS.reject.label}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={block.isPending}
+                      aria-label={`Block the payer of gift #${item.giftId}`}
+                      onClick={() => blockPayer(item.giftId)}
+                    >
+                      {block.isPending && block.variables && 'payerOfGift' in block.variables && block.variables.payerOfGift === item.giftId
+                        ? 'Blocking...'
+                        : 'Block payer'}
                     </Button>
                   </div>
                 </li>
