@@ -42,8 +42,15 @@ async function payments(deps: ServiceDeps) {
 async function openCheckouts(deps: ServiceDeps) {
   const c = sandboxCheckouts;
   return deps.db
-    .select({ id: c.id, giftPublicId: c.giftPublicId, totalCents: c.totalCents, lines: c.lines })
+    .select({
+      id: c.id,
+      giftPublicId: c.giftPublicId,
+      totalCents: c.totalCents,
+      lines: c.lines,
+      giftAmount: gifts.amountCents,
+    })
     .from(c)
+    .leftJoin(gifts, eq(gifts.publicId, c.giftPublicId))
     .where(and(eq(c.status, 'open'), gt(c.expiresAt, deps.clock.now())))
     .orderBy(desc(c.createdAt))
     .limit(ROWS);
@@ -129,10 +136,10 @@ function checkoutsTable(rows: Awaited<ReturnType<typeof openCheckouts>>): string
       const details = c.lines as SandboxCheckoutDetails;
       const select = rowId('level', c.id);
       const rate = `<form method="post" action="/sandbox/console/rate-checkout" class="inline"><input type="hidden" name="checkout" value="${escapeHtml(c.id)}"><label for="${select}">Risk level</label><select id="${select}" name="level"><option value="elevated">elevated</option><option value="highest">highest</option></select><button type="submit" aria-describedby="${cell}">Rate its payment</button></form>`;
-      return `<tr data-gift="${escapeHtml(c.giftPublicId)}"><th scope="row" id="${cell}">${escapeHtml(c.giftPublicId)}</th><td>${money(c.totalCents)}</td><td>${details.cardAuthentication ? 'Yes' : 'No'}</td><td>${escapeHtml(details.riskLevel ?? 'by the card')}</td><td class="actions">${rate}</td></tr>`;
+      return `<tr data-gift="${escapeHtml(c.giftPublicId)}"><th scope="row" id="${cell}">${escapeHtml(c.giftPublicId)}</th><td>${money(c.giftAmount)}</td><td>${money(c.totalCents)}</td><td>${details.cardAuthentication ? 'Yes' : 'No'}</td><td>${escapeHtml(details.riskLevel ?? 'by the card')}</td><td class="actions">${rate}</td></tr>`;
     })
     .join('');
-  return `<div class="scroll" role="region" aria-labelledby="checkouts-heading" tabindex="0"><table><caption>Open checkouts</caption><thead><tr><th scope="col">Gift</th><th scope="col">Total</th><th scope="col">3-D Secure</th><th scope="col">Risk level</th><th scope="col">Actions</th></tr></thead><tbody>${body}</tbody></table></div>`;
+  return `<div class="scroll" role="region" aria-labelledby="checkouts-heading" tabindex="0"><table><caption>Open checkouts</caption><thead><tr><th scope="col">Gift</th><th scope="col">Gift amount</th><th scope="col">Total</th><th scope="col">3-D Secure</th><th scope="col">Risk level</th><th scope="col">Actions</th></tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 function transfersTable(rows: Awaited<ReturnType<typeof transfers>>): string {

@@ -40,7 +40,13 @@ async function lockPayer(tx: Tx, identity: PayerIdentity): Promise<void> {
 
 /** A rule, not an operator, decided: recorded as a rejected review, so the sender's refund e-mail and the
  * recipient's status read as for a rejection (the whole charge back, "could not be completed"). */
-async function refundByRule(tx: Tx, deps: ServiceDeps, giftId: number, reason: RiskReason, now: Date) {
+async function refundByRule(
+  tx: Tx,
+  deps: ServiceDeps,
+  giftId: number,
+  reason: RiskReason,
+  now: Date,
+): Promise<PaymentVerdict> {
   await tx
     .insert(riskReviews)
     .values({ giftId, reasons: [reason], heldAt: now, decision: 'rejected', decidedAt: now })
