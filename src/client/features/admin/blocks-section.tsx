@@ -2,17 +2,15 @@
 // recipient address, each shown without its value), with Remove, and two small forms to block a recipient address
 // or the payer of a gift. Native forms and buttons, so it works from the keyboard. Operators only.
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { BLOCK_KIND_LABELS, type Blocks } from '../../../shared/schemas/admin-risk';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/use-toast';
-import { isUnauthorized } from './api';
 import { formatDateTime } from './format';
-import { useBlockChange, type BlockChange } from './risk-api';
+import type { BlockChange } from './risk-api';
+import { useBlockAction } from './use-block-action';
 import type { StepUpGuard } from './step-up-dialog';
 
 const SOURCE_LABELS: Record<string, string> = {
@@ -26,27 +24,13 @@ export function BlocksSection(props: {
   loading: boolean;
   guard: StepUpGuard;
 }) {
-  const navigate = useNavigate();
-  const change = useBlockChange(props.guard);
+  const { run, busy, pending } = useBlockAction(props.guard);
   const [recipient, setRecipient] = useState('');
   const [giftId, setGiftId] = useState('');
-
-  const run = (what: BlockChange, done?: () => void) =>
-    change.mutate(what, {
-      onSuccess: ({ message }) => {
-        toast({ title: 'remove' in what ? 'Block removed' : 'Blocked', description: message });
-        done?.();
-      },
-      onError: (error) => {
-        if (isUnauthorized(error)) navigate('/admin/login', { replace: true });
-        else toast({ title: 'Could not change the blocks', description: errorMessage(error, 'Please try again'), variant: 'destructive' });
-      },
-    });
   const submit = (event: FormEvent, what: BlockChange, done: () => void) => {
     event.preventDefault();
     run(what, done);
   };
-  const removing = (id: number) => change.isPending && change.variables && 'remove' in change.variables && change.variables.remove === id;
 
   const list = props.blocks?.blocks;
   return (
@@ -77,7 +61,7 @@ export function BlocksSection(props: {
                 value={recipient}
                 onChange={(e) => setRecipient(e.target.value)}
               />
-              <Button type="submit" size="sm" variant="destructive" disabled={change.isPending}>
+              <Button type="submit" size="sm" variant="destructive" disabled={pending}>
                 Block address
               </Button>
             </div>
@@ -99,7 +83,7 @@ export function BlocksSection(props: {
                 value={giftId}
                 onChange={(e) => setGiftId(e.target.value)}
               />
-              <Button type="submit" size="sm" variant="destructive" disabled={change.isPending}>
+              <Button type="submit" size="sm" variant="destructive" disabled={pending}>
                 Block payer
               </Button>
             </div>
@@ -130,11 +114,11 @@ export function BlocksSection(props: {
                   <Button
                     size="sm"
                     variant="outline"
-                    disabled={change.isPending}
+                    disabled={pending}
                     aria-label={`Remove the block: ${BLOCK_KIND_LABELS[block.kind]}, ${block.label}`}
                     onClick={() => run({ remove: block.id })}
                   >
-                    {removing(block.id) ? 'Removing...' : 'Remove'}
+                    {busy({ remove: block.id }) ? 'Removing...' : 'Remove'}
                   </Button>
                 </li>
               ))}

@@ -17,7 +17,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { isUnauthorized } from './api';
 import { formatDateTime, formatDollars } from './format';
-import { useBlockChange, useReviewDecision, type ReviewDecision } from './risk-api';
+import { useReviewDecision, type ReviewDecision } from './risk-api';
+import { useBlockAction } from './use-block-action';
 import type { StepUpGuard } from './step-up-dialog';
 
 const WORDS: Record<ReviewDecision, { label: string; busy: string }> = {
@@ -66,23 +67,7 @@ export function ReviewQueue(props: {
 }) {
   const navigate = useNavigate();
   const decide = useReviewDecision(props.guard);
-  const block = useBlockChange(props.guard);
-  const blockPayer = (giftId: number) =>
-    block.mutate(
-      { payerOfGift: giftId },
-      {
-        onSuccess: ({ message }) => toast({ title: `Gift #${giftId}: Block payer`, description: message }),
-        onError: (error) => {
-          if (isUnauthorized(error)) navigate('/admin/login', { replace: true });
-          else
-            toast({
-              title: `Could not block the payer of gift #${giftId}`,
-              description: errorMessage(error, 'Please try again'),
-              variant: 'destructive',
-            });
-        },
-      },
-    );
+  const block = useBlockAction(props.guard);
   const dialog = useRef<HTMLDialogElement>(null);
   const [rejecting, setRejecting] = useState<ReviewItem | null>(null);
 
@@ -188,13 +173,11 @@ export function ReviewQueue(props: {
                     <Button
                       size="sm"
                       variant="outline"
-                      disabled={block.isPending}
+                      disabled={block.pending}
                       aria-label={`Block the payer of gift #${item.giftId}`}
-                      onClick={() => blockPayer(item.giftId)}
+                      onClick={() => block.run({ payerOfGift: item.giftId })}
                     >
-                      {block.isPending && block.variables && 'payerOfGift' in block.variables && block.variables.payerOfGift === item.giftId
-                        ? 'Blocking...'
-                        : 'Block payer'}
+                      {block.busy({ payerOfGift: item.giftId }) ? 'Blocking...' : 'Block payer'}
                     </Button>
                   </div>
                 </li>
