@@ -28,8 +28,12 @@ describeEachEngine(
         method: 'POST',
         url: checkoutUrl.pathname,
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
-        payload: new URLSearchParams({ email: 'lou@example.com', name: 'Lou Large', card: '4242424242424242', ...fields })
-          .toString(),
+        payload: new URLSearchParams({
+          email: 'lou@example.com',
+          name: 'Lou Large',
+          card: '4242424242424242',
+          ...fields,
+        }).toString(),
       });
 
     it('asks it of a gift of $1,000 or more before paying, and pays when it is completed', async () => {
@@ -64,7 +68,8 @@ describeEachEngine(
 
 describeEachEngine('risk: the sandbox console', (ctx) => {
   const payer = (n: string) => ({ name: 'Pat Console', email: `pat.${n}.${ctx().engine}@example.com` });
-  const checkoutIdOf = (pending: Awaited<ReturnType<typeof pendingGift>>) => pending.checkoutUrl.pathname.split('/').pop()!;
+  const checkoutIdOf = (pending: Awaited<ReturnType<typeof pendingGift>>) =>
+    pending.checkoutUrl.pathname.split('/').pop()!;
 
   it('lists open checkouts with a form to rate their payment; a rated payment is held or refunded', async () => {
     const elevated = await pendingGift(ctx());
@@ -88,15 +93,18 @@ describeEachEngine('risk: the sandbox console', (ctx) => {
     expect(await payWithCard(ctx(), highest, payer('highest'))).toBe(303);
     await runReconciler(ctx().deps);
     expect((await giftRowById(ctx(), highest.gift.id)).state).toBe('refunded');
-    expect(await reviewOf(ctx(), highest.gift.id)).toMatchObject({ reasons: ['provider_highest'], decision: 'rejected' });
+    expect(await reviewOf(ctx(), highest.gift.id)).toMatchObject({
+      reasons: ['provider_highest'],
+      decision: 'rejected',
+    });
 
     // A paid checkout, an unknown one and a level that is not one are refused on the page.
-    expect((await consoleForm(ctx(), 'rate-checkout', { checkout: checkoutIdOf(elevated), level: 'highest' })).statusCode).toBe(
-      409,
-    );
-    expect((await consoleForm(ctx(), 'rate-checkout', { checkout: checkoutIdOf(elevated), level: 'normal' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await consoleForm(ctx(), 'rate-checkout', { checkout: checkoutIdOf(elevated), level: 'highest' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await consoleForm(ctx(), 'rate-checkout', { checkout: checkoutIdOf(elevated), level: 'normal' })).statusCode,
+    ).toBe(400);
   });
 
   it('sends an early fraud warning for a payment: before the payout, its whole charge is refunded', async () => {

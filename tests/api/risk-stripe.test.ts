@@ -82,7 +82,9 @@ describe('Stripe adapter: the charge behind a paid checkout', () => {
         expect(reads(pi)).toHaveLength(1);
         expect(reads(pi)[0]!.query.getAll('expand[0]')).toEqual(['latest_charge']);
         expect(row).toMatchObject({ status: 'paid', paymentIntentId: pi, chargeId: `ch_of_${pi}` });
-        expect(payer.cardKey).toBe(payerIdentity(ctx().deps.config.digestSecret!, { cardFingerprint: FINGERPRINT }).cardKey);
+        expect(payer.cardKey).toBe(
+          payerIdentity(ctx().deps.config.digestSecret!, { cardFingerprint: FINGERPRINT }).cardKey,
+        );
         expect((await reviewOf(ctx(), row.id))?.reasons).toEqual(['provider_elevated']);
       });
 

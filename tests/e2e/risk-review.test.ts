@@ -91,11 +91,13 @@ describeE2E('risk review in Chromium', () => {
     await blocked.getByText('b…@example.com').waitFor();
     expect(await axeViolations(admin)).toEqual([]);
     for (let left = 3; left >= 0; left--) {
-      await blocks.getByRole('button', { name: /^Remove the block/ }).first().focus();
+      await blocks
+        .getByRole('button', { name: /^Remove the block/ })
+        .first()
+        .focus();
       await admin.keyboard.press('Enter');
-      await (left > 0
-        ? blocks.getByRole('heading', { name: `Blocks (${left})` })
-        : blocks.getByText('Nothing is blocked')
+      await (
+        left > 0 ? blocks.getByRole('heading', { name: `Blocks (${left})` }) : blocks.getByText('Nothing is blocked')
       ).waitFor();
     }
     await item.getByRole('button', { name: /^Reject gift #/ }).click();

@@ -100,7 +100,9 @@ describeE2E('sandbox console in Chromium', () => {
       const res = await fetch(`${base}/api/gifts`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify(giftPayload({ amountCents, tipCents: 0, recipientEmail: `rated.${amountCents}@example.com` })),
+        body: JSON.stringify(
+          giftPayload({ amountCents, tipCents: 0, recipientEmail: `rated.${amountCents}@example.com` }),
+        ),
       });
       expect(res.status).toBe(201);
       return ((await res.json()) as { checkoutUrl: string }).checkoutUrl;

@@ -27,7 +27,6 @@ export function useBlockAction(guard: StepUpGuard) {
           });
       },
     });
-  const busy = (what: BlockChange) =>
-    change.isPending && JSON.stringify(change.variables) === JSON.stringify(what);
+  const busy = (what: BlockChange) => change.isPending && JSON.stringify(change.variables) === JSON.stringify(what);
   return { run, busy, pending: change.isPending };
 }

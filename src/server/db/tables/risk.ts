@@ -81,9 +81,6 @@ export const riskBlocks = pgTable(
   },
   (t) => [
     uniqueIndex('risk_blocks_kind_key_idx').on(t.kind, t.key),
-    check(
-      'risk_blocks_kind_check',
-      sql`${t.kind} in ('payer_email', 'payer_card', 'payer_client', 'recipient')`,
-    ),
+    check('risk_blocks_kind_check', sql`${t.kind} in ('payer_email', 'payer_card', 'payer_client', 'recipient')`),
   ],
 );

@@ -89,7 +89,7 @@ export const adminRiskRoutes =
       {
         ...requireRecentAuth(deps, 'block_payer'),
         schema: {
-          summary: "Block the payer of a gift (its e-mail, card and client address): their later payments are refunded",
+          summary: 'Block the payer of a gift (its e-mail, card and client address): their later payments are refunded',
           params: giftIdParamSchema,
           response: { 200: blockOutcomeSchema, ...errorResponses },
         },

@@ -32,14 +32,21 @@ export async function blockPayerOfGift(
   by: { source: 'operator' | 'early_fraud_warning'; operatorId: number | null },
 ): Promise<number> {
   const [gift] = await tx
-    .select({ senderEmail: gifts.senderEmail, emailKey: giftPayers.emailKey, cardKey: giftPayers.cardKey, clientKey: giftPayers.clientKey })
+    .select({
+      senderEmail: gifts.senderEmail,
+      emailKey: giftPayers.emailKey,
+      cardKey: giftPayers.cardKey,
+      clientKey: giftPayers.clientKey,
+    })
     .from(gifts)
     .leftJoin(giftPayers, eq(giftPayers.giftId, gifts.id))
     .where(eq(gifts.id, giftId));
   if (!gift) throw notFound(`Gift #${giftId} does not exist.`);
   // A gift paid before the risk layer kept identities: its checkout e-mail is still known.
   const identity =
-    gift.emailKey || gift.cardKey || gift.clientKey ? gift : payerIdentity(deps.config.digestSecret!, { email: gift.senderEmail });
+    gift.emailKey || gift.cardKey || gift.clientKey
+      ? gift
+      : payerIdentity(deps.config.digestSecret!, { email: gift.senderEmail });
   const rows = PAYER_PARTS.flatMap(([kind, field, name]) => {
     const key = identity[field];
     return key ? [{ kind: kind as RiskBlockKind, key, label: `${name} of the payer of gift #${giftId}` }] : [];
