@@ -84,7 +84,7 @@ describeE2E('risk review in Chromium', () => {
     await blocked.getByText(/^E-mail of the payer of gift #\d+$/).waitFor();
     expect(await blocked.textContent()).not.toContain(local);
     // From the keyboard: a recipient address is blocked with Enter, then each block removed with Enter.
-    await blocks.getByLabel('Recipient address').focus();
+    await blocks.getByRole('textbox', { name: 'Recipient address' }).focus();
     await admin.keyboard.type(`blocked.${local}@example.com`);
     await admin.keyboard.press('Enter');
     await blocks.getByRole('heading', { name: 'Blocks (4)' }).waitFor();
