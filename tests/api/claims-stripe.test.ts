@@ -297,13 +297,14 @@ describeEachEngine(
         .on('POST', '/v1/transfers', (req) => stripeFixture('transfer', { id: `tr_${req.headers['idempotency-key']}` }))
         .on('GET', '/v1/transfers', () => ({ object: 'list', url: '/v1/transfers', has_more: false, data: [] }))
         .on('GET', '/v1/refunds', () => ({ object: 'list', url: '/v1/refunds', has_more: false, data: [] }));
-      // As a Stripe Checkout completion carries it: the payment intent's id, not expanded, so no charge.
+      // As a Stripe Checkout completion carries it: the payment intent's id, not expanded, so no charge. The adapter
+      // reads the payment intent back as the event arrives (for the risk rules' card and rating, decision 024).
       const { gift: pending } = await pendingGift(ctx(), { amountCents: 3100 });
       const paid = checkoutEvent(pending);
       paid.data.object.payment_intent = `pi_test_${pending.id}` as never;
       expect((await postEvent(ctx(), paid)).statusCode).toBe(200);
       const gift = await paidRow(ctx(), pending.id);
-      expect(gift.chargeId).toBeNull();
+      expect(gift.chargeId).toBe('ch_read_back_1');
       const claimToken = await claimLinkOf(ctx(), gift.id);
       expect((await claim(ctx(), claimToken, {})).statusCode).toBe(200);
       expect((await complete(ctx(), claimToken)).json().success).toBe(true);

@@ -59,3 +59,47 @@ describeEachEngine(
   },
   { config: { risk: { ...testConfig().risk, failedPaymentsPerHour: 5 } } },
 );
+
+describeEachEngine(
+  'risk: card testing by payer e-mail',
+  (ctx) => {
+    it("refuses a donor's new checkout from any address once their e-mail is past 5 declines in an hour", async () => {
+      const email = `tester.donor.${ctx().engine}@example.com`;
+      // Each declined gift is started from its own address: only the e-mail links them.
+      for (let i = 0; i < 5; i++) {
+        const started = await ctx().app.inject({
+          method: 'POST',
+          url: '/api/gifts',
+          payload: giftPayload(),
+          remoteAddress: `198.51.100.${20 + i}`,
+        });
+        expect(started.statusCode).toBe(201);
+        const checkoutUrl = new URL(started.json().checkoutUrl as string);
+        const pending = { gift: null as never, checkoutUrl };
+        expect(await payWithCard(ctx(), pending, { name: 'Card Tester', email }, DECLINE_CARD)).toBe(402);
+      }
+      const asDonor = (remoteAddress: string) =>
+        ctx().app.inject({
+          method: 'POST',
+          url: '/api/gifts',
+          payload: { ...giftPayload(), donorAccount: { firstName: 'Card', lastName: 'Tester', email } },
+          remoteAddress,
+        });
+      const refused = await asDonor('198.51.100.60');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/declined/) });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The same address without the e-mail starts a gift; the e-mail again after the hour.
+      const anonymous = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/gifts',
+        payload: giftPayload(),
+        remoteAddress: '198.51.100.60',
+      });
+      expect(anonymous.statusCode).toBe(201);
+      ctx().clock.advance(HOUR + 1000);
+      expect((await asDonor('198.51.100.61')).statusCode).toBe(201);
+    });
+  },
+  { config: { risk: { ...testConfig().risk, failedPaymentsPerHour: 5 } } },
+);

@@ -1,13 +1,14 @@
 // The card network's early fraud warning (decision 024): before the payout the gift's whole charge is refunded and
-// the gift frozen; after it, the gift goes on the attention list. Replayed, it changes nothing more.
+// the gift frozen; after it, the gift goes on the attention list and its payer identity is blocked. Replayed, it
+// changes nothing more.
 import { and, eq } from 'drizzle-orm';
-import { ledgerMovements } from '../../src/server/db/schema.js';
+import { ledgerMovements, riskBlocks } from '../../src/server/db/schema.js';
 import { toAppEvent } from '../../src/server/payments/stripe/events.js';
 import { handleProviderEvent } from '../../src/server/services/events/handle-event.js';
 import { runReconciler } from '../../src/server/services/ledger/reconciler.js';
 import { AFTER_PAYOUT_WARNING } from '../../src/server/services/risk/fraud-warning.js';
-import { claimedGift, giftRowById, givenGift, type GiftRow } from '../helpers/gifts.js';
-import { reviewOf } from '../helpers/risk.js';
+import { claimedGift, giftRowById, givenGift, pendingGift, type GiftRow } from '../helpers/gifts.js';
+import { payWithCard, reviewOf } from '../helpers/risk.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
 
 const warn = (c: TestContext, gift: GiftRow) =>
@@ -52,10 +53,21 @@ describeEachEngine('risk: early fraud warnings', (ctx) => {
     expect(refunds.map((r) => r.amountCents)).toEqual([row.totalCents]);
   });
 
-  it('puts a gift already paid out on the attention list', async () => {
-    const { gift } = await claimedGift(ctx());
+  // Last of the suite: it blocks the test client's address and card along with the payer.
+  it('puts a gift already paid out on the attention list and blocks its payer, whose next payment is refunded', async () => {
+    const payer = { name: 'Sam Stolen', email: `sam.stolen.${ctx().engine}@example.com` };
+    const { gift } = await claimedGift(ctx(), { sender: payer });
     await warn(ctx(), gift);
     const row = await giftRowById(ctx(), gift.id);
     expect(row).toMatchObject({ state: 'claimed', needsAttention: AFTER_PAYOUT_WARNING });
+    const blocked = await ctx().db.select().from(riskBlocks).where(eq(riskBlocks.giftId, gift.id));
+    expect(blocked.map((b) => b.kind).sort()).toEqual(['payer_card', 'payer_client', 'payer_email']);
+    expect(blocked.every((b) => b.source === 'early_fraud_warning' && b.operatorId === null)).toBe(true);
+
+    const next = await pendingGift(ctx());
+    expect(await payWithCard(ctx(), next, payer)).toBe(303);
+    await runReconciler(ctx().deps);
+    expect((await giftRowById(ctx(), next.gift.id)).state).toBe('refunded');
+    expect(await reviewOf(ctx(), next.gift.id)).toMatchObject({ decision: 'rejected', reasons: ['payer_blocked'] });
   });
 });

@@ -210,3 +210,22 @@ describeEachEngine(
   },
   { config: { risk: { ...risk, largeGiftWaitMs: 72 * HOUR } } },
 );
+
+describeEachEngine(
+  'risk: one payer paying at the same instant',
+  (ctx) => {
+    const RACERS = 4;
+    it(`holds all but the first of ${RACERS} payments of one payer made at once (limit 1 gift a day)`, async () => {
+      const pat = { name: 'Pat Parallel', email: `pat.parallel.${ctx().engine}@example.com` };
+      const pending = [];
+      for (let i = 0; i < RACERS; i++) pending.push(await pendingGift(ctx(), { amountCents: 1000 }));
+      const paid = await Promise.all(pending.map((p) => payWithCard(ctx(), p, pat)));
+      expect(paid).toEqual(Array(RACERS).fill(303));
+      const reviews = await Promise.all(pending.map((p) => reviewOf(ctx(), p.gift.id)));
+      // Each payment counted the others that committed before it: exactly one found none.
+      expect(reviews.filter((r) => r === null)).toHaveLength(1);
+      expect(reviews.filter((r) => r?.reasons.includes('velocity_count'))).toHaveLength(RACERS - 1);
+    });
+  },
+  { config: { risk: { ...risk, velocityGifts: 1 } } },
+);

@@ -220,6 +220,21 @@ describeEachEngine(
       expect((await review(approved, 'reject')).statusCode).toBe(409);
       expect((await review(rejected, 'reject')).statusCode).toBe(200);
       expect((await review(rejected, 'approve')).statusCode).toBe(409);
+      // Blocks (decision 024): an address and a gift's payer blocked, listed, and removed again (the payer's client
+      // address is the test client's: left blocked, it would refund the gifts of the tests below).
+      const blocks = '/api/admin/risk/blocks';
+      const block = (path: string, payload?: object) =>
+        call({ method: 'POST', url: `${blocks}/${path}`, headers, payload });
+      expect((await block('recipient', { email: 'blocked.contract@example.com' })).statusCode).toBe(200);
+      expect((await block('recipient', { email: 'nope' })).statusCode).toBe(400);
+      expect((await block(`payer/${rejected}`)).statusCode).toBe(200);
+      expect((await block('payer/999999')).statusCode).toBe(404);
+      const listed = await call({ method: 'GET', url: blocks, headers });
+      expect(listed.statusCode).toBe(200);
+      expect((await call({ method: 'GET', url: blocks })).statusCode).toBe(401);
+      for (const { id } of listed.json().blocks as Array<{ id: number }>)
+        expect((await call({ method: 'DELETE', url: `${blocks}/${id}`, headers })).statusCode).toBe(200);
+      expect((await call({ method: 'DELETE', url: `${blocks}/abc`, headers })).statusCode).toBe(400);
       expect((await call({ method: 'POST', url: '/api/admin/process-expired', headers })).statusCode).toBe(200);
       expect((await call({ method: 'POST', url: '/api/admin/process-expired' })).statusCode).toBe(401);
       // Operator authentication (decision 020).

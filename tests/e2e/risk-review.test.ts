@@ -1,7 +1,8 @@
 // A gift held for review in Chromium on the built server (decision 024): the payer sends it to their own mailbox,
 // so it is held. The status page and the sender's gift page say only that it is being checked; the admin's
-// Review section lists it with its reason (axe-clean), Reject asks first, and the status page then says only that
-// the gift could not be completed.
+// Review section lists it with its reason (axe-clean), Block payer lists its payer in Blocks (where a recipient
+// address is blocked and each block removed from the keyboard), Reject asks first, and the status page then says
+// only that the gift could not be completed.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { HELD_GIFT_TEXT, REJECTED_GIFT_TEXT } from '../../src/shared/risk.js';
@@ -73,6 +74,32 @@ describeE2E('risk review in Chromium', () => {
     const item = review.getByRole('listitem', { name: /^Gift #\d+/ });
     await item.getByText("The recipient's e-mail is the payer's").waitFor();
     expect(await axeViolations(admin)).toEqual([]);
+
+    // Block payer: its e-mail, card and client address are listed in Blocks, each without its value.
+    const blocks = admin.getByRole('region', { name: /^Blocks/ });
+    await blocks.getByText('Nothing is blocked').waitFor();
+    await item.getByRole('button', { name: /^Block the payer of gift #/ }).click();
+    await blocks.getByRole('heading', { name: 'Blocks (3)' }).waitFor();
+    const blocked = blocks.getByRole('list', { name: 'Blocked' });
+    await blocked.getByText(/^E-mail of the payer of gift #\d+$/).waitFor();
+    expect(await blocked.textContent()).not.toContain(local);
+    // From the keyboard: a recipient address is blocked with Enter, then each block removed with Enter.
+    await blocks.getByRole('textbox', { name: 'Recipient address' }).focus();
+    await admin.keyboard.type(`blocked.${local}@example.com`);
+    await admin.keyboard.press('Enter');
+    await blocks.getByRole('heading', { name: 'Blocks (4)' }).waitFor();
+    await blocked.getByText('b…@example.com').waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    for (let left = 3; left >= 0; left--) {
+      await blocks
+        .getByRole('button', { name: /^Remove the block/ })
+        .first()
+        .focus();
+      await admin.keyboard.press('Enter');
+      await (
+        left > 0 ? blocks.getByRole('heading', { name: `Blocks (${left})` }) : blocks.getByText('Nothing is blocked')
+      ).waitFor();
+    }
     await item.getByRole('button', { name: /^Reject gift #/ }).click();
     const dialog = admin.getByRole('dialog', { name: /^Reject gift #/ });
     await dialog.waitFor();

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describeE2E, newPage, useBrowser, useServer } from './helpers/suite.js';
 import { createPaidGift } from './helpers/gifts.js';
+import { giftPayload } from '../helpers/gift-payload.js';
 
 const ADMIN = { firstName: 'Olive', lastName: 'Owner', email: 'owner@example.com', password: 'correct horse battery' };
 
@@ -11,8 +12,13 @@ describeE2E('sandbox console in Chromium', () => {
   const browser = useBrowser();
   const server = useServer();
 
-  /** Sets up the admin and answers the session cookie of a login through the API. */
+  let session: string | undefined;
+  /** Sets up the admin (once) and answers the session cookie of a login through the API. */
   async function adminSession(): Promise<string> {
+    session ??= await setUpAdmin();
+    return session;
+  }
+  async function setUpAdmin(): Promise<string> {
     const base = server().url;
     const json = { 'content-type': 'application/json', origin: base };
     const setup = await fetch(`${base}/api/admin/setup`, {
@@ -86,5 +92,50 @@ describeE2E('sandbox console in Chromium', () => {
     expect((await giftOf(cookie, disputed.recipientEmail)).status).toBe('disputed');
     const money = await adminGet<{ refunded: string; disputed: string }>(cookie, '/api/admin/money');
     expect(Number(money.refunded)).toBeGreaterThanOrEqual(61.23);
+  });
+
+  it('rates an open checkout elevated from its form, and asks 3-D Secure of a large gift, which can fail', async () => {
+    const base = server().url;
+    const start = async (amountCents: number) => {
+      const res = await fetch(`${base}/api/gifts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify(
+          giftPayload({ amountCents, tipCents: 0, recipientEmail: `rated.${amountCents}@example.com` }),
+        ),
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { checkoutUrl: string }).checkoutUrl;
+    };
+    const rated = await start(3456);
+    const page = await newPage(browser());
+    await page.goto(base + '/sandbox/console');
+    const row = page
+      .getByRole('table', { name: 'Open checkouts' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: '$34.56', exact: true }) });
+    await row.getByLabel('Risk level').selectOption('elevated');
+    await row.getByRole('button', { name: 'Rate its payment' }).click();
+    await page.getByRole('status').filter({ hasText: 'Rated' }).waitFor();
+
+    const pay = async (checkoutUrl: string) => {
+      await page.goto(checkoutUrl);
+      await page.getByLabel('Email').fill('rated.payer@example.com');
+      await page.getByLabel('Name on card').fill('Rae Rated');
+      await page.getByRole('button', { name: /^Pay / }).click();
+    };
+    await pay(rated);
+    await page.waitForURL('**/success');
+    const cookie = await adminSession();
+    const queue = await adminGet<{ items: Array<{ reasons: Array<{ code: string }> }> }>(
+      cookie,
+      '/api/admin/risk/reviews',
+    );
+    expect(queue.items.map((i) => i.reasons.map((r) => r.code))).toContainEqual(['provider_elevated']);
+
+    await pay(await start(100_000));
+    await page.getByRole('heading', { name: 'Confirm this payment' }).waitFor();
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await page.getByRole('alert').filter({ hasText: 'We are unable to authenticate your payment method' }).waitFor();
   });
 });

@@ -8,25 +8,35 @@ import type { TestContext } from './test-app.js';
 
 let seq = 0;
 
-/** Pays a pending gift on the sandbox's hosted checkout with this card; answers the checkout's status code. */
+/** The 3-D Secure step of the sandbox checkout (a large gift): present, and how the cardholder ends it. */
+export const ASKS_AUTHENTICATION = /name="authentication" value="pass"/;
+
+/**
+ * Pays a pending gift on the sandbox's hosted checkout with this card; answers the checkout's status code. A large
+ * gift's checkout asks 3-D Secure first: the cardholder then completes it (or fails it, `authentication`).
+ */
 export async function payWithCard(
   ctx: TestContext,
   pending: Awaited<ReturnType<typeof pendingGift>>,
   sender: { name: string; email: string },
   card = '4242424242424242',
   remoteAddress?: string,
+  authentication: 'pass' | 'fail' = 'pass',
 ): Promise<number> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: pending.checkoutUrl.pathname,
-    remoteAddress,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: new URL(ctx.deps.config.publicUrl).origin,
-    },
-    payload: new URLSearchParams({ email: sender.email, name: sender.name, card }).toString(),
-  });
-  return res.statusCode;
+  const post = (fields: Record<string, string>) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: pending.checkoutUrl.pathname,
+      remoteAddress,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: new URL(ctx.deps.config.publicUrl).origin,
+      },
+      payload: new URLSearchParams({ email: sender.email, name: sender.name, card, ...fields }).toString(),
+    });
+  const res = await post({});
+  if (res.statusCode !== 200 || !ASKS_AUTHENTICATION.test(res.body)) return res.statusCode;
+  return (await post({ authentication })).statusCode;
 }
 
 /** A gift paid with this card by this sender, its claim link delivered. */

@@ -126,6 +126,11 @@ export interface PaymentProvider {
    * event; throws a ProviderError on a bad or missing signature.
    */
   verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): AppEvent;
+  /**
+   * Fills in what a verified event left out and the provider can tell (Stripe: a paid checkout's card fingerprint
+   * and risk rating, read from its charge; decision 024). Absent: the provider's events carry all of it (sandbox).
+   */
+  completeEvent?(event: AppEvent): Promise<AppEvent>;
 }
 
 export class ProviderError extends Error {

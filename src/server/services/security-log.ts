@@ -19,6 +19,8 @@ export type SecurityEvent =
   | 'admin.resolve_attention'
   | 'admin.risk_approve'
   | 'admin.risk_reject'
+  | 'admin.risk_block'
+  | 'admin.risk_unblock'
   | 'donor.sign_in'
   | 'donor.sign_in_failed'
   | 'donor.sign_in_link_requested'

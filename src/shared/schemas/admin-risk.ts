@@ -1,6 +1,7 @@
 // The admin's Review queue and Risk rules (decision 024): shapes shared by the routes and the admin page. Amounts
 // are decimal strings ("52.80"); times ISO strings. Operators only: none of it reaches a sender or recipient.
 import { z } from 'zod';
+import { email } from './common.js';
 
 /** One payer's last 90 days, matched by any part of the payer identity. */
 export const payerHistorySchema = z.object({
@@ -50,3 +51,38 @@ export const riskRulesSchema = z.object({
   rules: z.array(z.object({ name: z.string(), value: z.string(), setting: z.string().nullable() })),
 });
 export type RiskRules = z.infer<typeof riskRulesSchema>;
+
+/** Blocks (decision 024): a payer identity's parts, or a recipient address; only their keyed digests are kept. */
+export const BLOCK_KINDS = ['payer_email', 'payer_card', 'payer_client', 'recipient'] as const;
+export const BLOCK_KIND_LABELS: Record<(typeof BLOCK_KINDS)[number], string> = {
+  payer_email: "Payer's e-mail",
+  payer_card: "Payer's card",
+  payer_client: "Payer's client address",
+  recipient: 'Recipient address',
+};
+
+export const blockSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(BLOCK_KINDS),
+  /** What it is without the value: "payer of gift #12", "j…@example.com". */
+  label: z.string(),
+  giftId: z.number().int().nullable(),
+  /** 'operator', or 'early_fraud_warning' (the rule blocked the payer after a payout). */
+  source: z.string(),
+  createdAt: z.string(),
+});
+export type Block = z.infer<typeof blockSchema>;
+
+export const blocksSchema = z.object({ blocks: z.array(blockSchema) });
+export type Blocks = z.infer<typeof blocksSchema>;
+
+export const blockRecipientSchema = z.object({ email: email('Recipient address') });
+export const blockIdParamSchema = z.object({
+  blockId: z.coerce
+    .number({ error: 'blockId must be a block number' })
+    .int('blockId must be a block number')
+    .min(1, 'blockId must be a block number')
+    .max(2_147_483_647, 'blockId must be a block number'),
+});
+/** `changed`: false when it was blocked (or unblocked) already, by an earlier or racing click. */
+export const blockOutcomeSchema = z.object({ changed: z.boolean(), message: z.string() });

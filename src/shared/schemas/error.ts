@@ -45,6 +45,7 @@ export const ERROR_CODE_MEANINGS = {
   RECIPIENT_NOT_ACCEPTING: 'The recipient stopped gifts through Hushgift to this address (409)',
   GIFT_DECLINED: 'The recipient declined this gift: its link opens nothing more (410)',
   REVIEW_DECIDED: "The gift's risk review was already decided the other way (approved or rejected)",
+  RECIPIENT_UNAVAILABLE: 'Gifts to this address cannot be sent; no reason is given (409)',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODE_MEANINGS;

@@ -1,6 +1,7 @@
 // The dashboard's "Review" section (decision 024): each gift held by a risk rule, oldest first, with its reasons,
 // the payer's last 90 days and how the payer links to other gifts; Approve, and Reject after a confirmation
-// dialog (a native modal <dialog>). Below it the risk rules in force, read-only. Operators only.
+// dialog (a native modal <dialog>); Block payer (its later payments are refunded at once, the Blocks section lists
+// it). Below it the risk rules in force, read-only. Operators only.
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -17,6 +18,7 @@ import { toast } from '../../components/ui/use-toast';
 import { isUnauthorized } from './api';
 import { formatDateTime, formatDollars } from './format';
 import { useReviewDecision, type ReviewDecision } from './risk-api';
+import { useBlockAction } from './use-block-action';
 import type { StepUpGuard } from './step-up-dialog';
 
 const WORDS: Record<ReviewDecision, { label: string; busy: string }> = {
@@ -65,6 +67,7 @@ export function ReviewQueue(props: {
 }) {
   const navigate = useNavigate();
   const decide = useReviewDecision(props.guard);
+  const block = useBlockAction(props.guard);
   const dialog = useRef<HTMLDialogElement>(null);
   const [rejecting, setRejecting] = useState<ReviewItem | null>(null);
 
@@ -166,6 +169,15 @@ export function ReviewQueue(props: {
                       }}
                     >
                       {WORDS.reject.label}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={block.pending}
+                      aria-label={`Block the payer of gift #${item.giftId}`}
+                      onClick={() => block.run({ payerOfGift: item.giftId })}
+                    >
+                      {block.busy({ payerOfGift: item.giftId }) ? 'Blocking...' : 'Block payer'}
                     </Button>
                   </div>
                 </li>

@@ -1,5 +1,5 @@
 // Admin dashboard: Process Expired and Logout, eight stat cards, the Money section and the Needs attention list
-// (decision 017), and Gift Management with search, status filter, the gift table with Resend Email and Unfreeze
+// (decision 017), the Review queue and Blocks (decision 024), and Gift Management with search, status filter, the gift table with Resend Email and Unfreeze
 // claim. An absent or expired session goes to /admin/login.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -20,7 +20,8 @@ import { useAdminMoney, useAttentionList } from '../../features/admin/money-api'
 import { useAdminMe } from '../../features/admin/auth-api';
 import { useStepUp } from '../../features/admin/step-up-dialog';
 import { ReviewQueue } from '../../features/admin/review-queue';
-import { useReviewQueue, useRiskRules } from '../../features/admin/risk-api';
+import { useBlocks, useReviewQueue, useRiskRules } from '../../features/admin/risk-api';
+import { BlocksSection } from '../../features/admin/blocks-section';
 import {
   isUnauthorized,
   useAdminLogout,
@@ -49,6 +50,7 @@ export default function AdminDashboardPage() {
   const attention = useAttentionList(stats.data != null);
   const review = useReviewQueue(stats.data != null);
   const rules = useRiskRules(stats.data != null);
+  const blocks = useBlocks(stats.data != null);
   const recent = useRecentGifts(stats.data != null && !filtered);
   const results = useSearchGifts({ q, status, page }, stats.data != null && filtered);
   const list = filtered ? results : recent;
@@ -68,6 +70,7 @@ export default function AdminDashboardPage() {
       money.error,
       attention.error,
       review.error,
+      blocks.error,
       list.error,
       resend.error,
       unfreeze.error,
@@ -175,6 +178,12 @@ export default function AdminDashboardPage() {
         error={isUnauthorized(review.error) ? null : review.error}
         loading={review.isPending && review.fetchStatus !== 'idle'}
         reload={() => void review.refetch()}
+        guard={stepUp.guard}
+      />
+      <BlocksSection
+        blocks={blocks.data ?? undefined}
+        error={isUnauthorized(blocks.error) ? null : blocks.error}
+        loading={blocks.isPending && blocks.fetchStatus !== 'idle'}
         guard={stepUp.guard}
       />
 

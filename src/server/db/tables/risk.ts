@@ -4,7 +4,7 @@
 // gift_id names a gifts row without a foreign key: this file cannot import schema.ts (which re-exports it), and
 // gift rows are never deleted (retention erases their personal columns).
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -53,5 +53,34 @@ export const riskReviews = pgTable(
       'risk_reviews_decided_check',
       sql`(${t.decision} is null) = (${t.decidedAt} is null) and (${t.operatorId} is null or ${t.decision} is not null)`,
     ),
+  ],
+);
+
+export const RISK_BLOCK_KINDS = ['payer_email', 'payer_card', 'payer_client', 'recipient'] as const;
+export type RiskBlockKind = (typeof RISK_BLOCK_KINDS)[number];
+
+/**
+ * What an operator (or the early-fraud-warning rule) blocked (decision 024): one part of a payer identity (the same
+ * keyed digests as gift_payers) or a recipient address (a keyed digest of the normalised address). A gift to a
+ * blocked address is refused before payment; a gift from a blocked payer is refunded whole once paid.
+ */
+export const riskBlocks = pgTable(
+  'risk_blocks',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<RiskBlockKind>().notNull(),
+    key: text('key').notNull(),
+    /** For operators: what it is without the value ("e-mail of the payer of gift #12", "j…@example.com"). */
+    label: text('label').notNull(),
+    /** The gift the payer block was taken from, if any. */
+    giftId: integer('gift_id'),
+    /** 'operator', or 'early_fraud_warning' when the rule blocked the payer after a payout. */
+    source: text('source').notNull(),
+    operatorId: integer('operator_id'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('risk_blocks_kind_key_idx').on(t.kind, t.key),
+    check('risk_blocks_kind_check', sql`${t.kind} in ('payer_email', 'payer_card', 'payer_client', 'recipient')`),
   ],
 );

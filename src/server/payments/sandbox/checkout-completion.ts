@@ -44,7 +44,7 @@ export async function completeCheckout(
     chargeRef: sandboxId('ch'),
     payerEmail: values.email,
     payerName: values.name,
-    ...cardSignals(values.card),
+    ...cardSignals(values.card, details.riskLevel),
     metadata: details.metadata,
   };
   try {
@@ -93,12 +93,17 @@ export async function expireCheckout(deps: SandboxDeps, row: CheckoutRow): Promi
 
 /**
  * What Stripe says of the card: a fingerprint that is the same for one card number on every payment, and Radar's
- * rating of the charge, elevated or highest for Stripe's own test cards for those (checkout-routes.ts).
+ * rating of the charge, elevated or highest for Stripe's own test cards for those (checkout-routes.ts), or as the
+ * console set it for this checkout.
  */
-function cardSignals(card: string | undefined): { cardFingerprint: string | null; riskLevel: string | null } {
+function cardSignals(
+  card: string | undefined,
+  rated?: string,
+): { cardFingerprint: string | null; riskLevel: string | null } {
   const digits = (card ?? '').replace(/[\s-]/g, '');
-  if (!digits) return { cardFingerprint: null, riskLevel: null };
-  const riskLevel = digits === ELEVATED_RISK_CARD ? 'elevated' : digits === HIGHEST_RISK_CARD ? 'highest' : 'normal';
+  if (!digits) return { cardFingerprint: null, riskLevel: rated ?? null };
+  const riskLevel =
+    rated ?? (digits === ELEVATED_RISK_CARD ? 'elevated' : digits === HIGHEST_RISK_CARD ? 'highest' : 'normal');
   return { cardFingerprint: createHash('sha256').update(`card:${digits}`).digest('base64url').slice(0, 16), riskLevel };
 }
 

@@ -1,6 +1,8 @@
 // The sandbox's hosted checkout page: line items, "Email", "Name on card", "Card number", "Pay …",
 // "Cancel". Paying marks the sandbox checkout complete and sends the app a signed checkout_paid webhook, taken
-// through the same ingest as Stripe's, then 303s to /success.
+// through the same ingest as Stripe's, then 303s to /success. A checkout that asks the card's own authentication
+// (a large gift, decision 024) shows the bank's 3-D Secure step first: "Complete authentication" pays, "Fail
+// authentication" fails the payment as a declined card does (a payment_failed event, counted against card testing).
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +16,9 @@ export const SUCCESS_CARD = '4242424242424242';
 export const DECLINE_CARD = '4000000000000002';
 
 const DECLINED = 'Your card was declined.';
+/** Stripe Checkout's words when the cardholder fails 3-D Secure. */
+export const AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 interface FormValues {
   email: string;
@@ -28,6 +33,8 @@ const form = z.object({
   name: z.string().trim().max(200).default(''),
   card: z.string().max(40).default(''),
 });
+/** The 3-D Secure step's outcome, posted with the card form's values (hidden fields). */
+const authenticationForm = z.object({ authentication: z.enum(['pass', 'fail']).optional().catch(undefined) });
 
 export const sandboxCheckoutRoutes =
   (deps: SandboxAppDeps): FastifyPluginAsyncZod =>
@@ -59,6 +66,14 @@ export const sandboxCheckoutRoutes =
       if (problem === DECLINED) await declineCheckout(deps, row, values);
       if (problem)
         return sendPage(reply, problem === DECLINED ? 402 : 400, 'Checkout', checkoutHtml(row, values, problem));
+      if ((row.lines as SandboxCheckoutDetails).cardAuthentication) {
+        const { authentication } = authenticationForm.parse(request.body ?? {});
+        if (!authentication) return sendPage(reply, 200, 'Authenticate your payment', authenticationHtml(row, values));
+        if (authentication === 'fail') {
+          await declineCheckout(deps, row, values);
+          return sendPage(reply, 402, 'Checkout', checkoutHtml(row, values, AUTHENTICATION_FAILED));
+        }
+      }
       await completeCheckout(deps, row, values);
       return reply.redirect(row.successUrl, 303);
     });
@@ -125,6 +140,20 @@ function formProblem(values: FormValues): string | null {
   if (digits === DECLINE_CARD) return DECLINED;
   if (!/^\d{16}$/.test(digits) || !luhnValid(digits)) return 'Your card number is invalid.';
   return null;
+}
+
+/** The card's bank's 3-D Secure step, as the sandbox plays it: the cardholder completes or fails it. */
+function authenticationHtml(row: CheckoutRow, values: FormValues): string {
+  const hidden = (Object.keys(values) as Array<keyof FormValues>)
+    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(values[name])}">`)
+    .join('');
+  return `<h1>Confirm this payment</h1>
+<p>Your card's bank asks you to confirm the payment of ${formatUsd(row.totalCents)} to Hushgift (3-D Secure).</p>
+<p class="muted">Sandbox: choose how the authentication ends.</p>
+<form method="post" action="/sandbox/checkout/${encodeURIComponent(row.id)}">${hidden}
+<button type="submit" name="authentication" value="pass">Complete authentication</button>
+<button type="submit" name="authentication" value="fail">Fail authentication</button>
+</form>`;
 }
 
 function checkoutHtml(row: CheckoutRow, values: FormValues, error?: string): string {

@@ -11,6 +11,10 @@ export interface SandboxCheckoutDetails {
   items: CheckoutLine[];
   metadata: Record<string, string>;
   idempotencyKey: string;
+  /** The checkout asks the card's own authentication (3-D Secure): a large gift (decision 024). */
+  cardAuthentication?: boolean;
+  /** The rating the console set for this checkout's payment (console-actions.ts rateCheckout); else the card's. */
+  riskLevel?: 'elevated' | 'highest';
 }
 
 export const sandboxId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('base64url')}`;
@@ -24,6 +28,7 @@ export async function createCheckout(ctx: SandboxOptions, input: CreateCheckoutI
     items: input.lines,
     metadata: { ...input.metadata, gift_public_id: input.giftPublicId },
     idempotencyKey: input.idempotencyKey,
+    cardAuthentication: input.requestCardAuthentication === true,
   };
   const id = sandboxId('cs');
   await ctx.db.insert(sandboxCheckouts).values({

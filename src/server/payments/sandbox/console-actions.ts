@@ -3,8 +3,14 @@
 // would send, as a signed webhook (events-out.ts). Should the app fail to take the event, the provider's change is
 // undone, so the console and the app never disagree.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { sandboxAccounts, sandboxDisputes, sandboxRefunds, sandboxTransfers } from '../../db/schema.js';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  sandboxAccounts,
+  sandboxCheckouts,
+  sandboxDisputes,
+  sandboxRefunds,
+  sandboxTransfers,
+} from '../../db/schema.js';
 import type { AppEvent, AppEventBody } from '../events.js';
 import { sendSandboxEvent, type SandboxDeps } from './events-out.js';
 import { sandboxId } from './checkout.js';
@@ -130,5 +136,37 @@ export async function disconnectAccount(deps: SandboxDeps, accountId: string): P
   if (!account) throw new ConsoleRefusal('No such account: it may be disconnected already.');
   await tell(deps, { kind: 'payout_account_disconnected', accountId }, () =>
     deps.db.insert(sandboxAccounts).values(account),
+  );
+}
+
+/**
+ * "Rate its payment": the open checkout's payment will carry this risk rating (Stripe Radar's outcome.risk_level),
+ * whatever card pays it (decision 024: elevated is held for review, highest refunded at once).
+ */
+export async function rateCheckout(
+  deps: SandboxDeps,
+  checkoutId: string,
+  level: 'elevated' | 'highest',
+): Promise<void> {
+  const [rated] = await deps.db
+    .update(sandboxCheckouts)
+    .set({ lines: sql`jsonb_set(${sandboxCheckouts.lines}, '{riskLevel}', to_jsonb(${level}::text))` })
+    .where(and(eq(sandboxCheckouts.id, checkoutId), eq(sandboxCheckouts.status, 'open')))
+    .returning({ id: sandboxCheckouts.id });
+  if (!rated) throw new ConsoleRefusal('No such open checkout: it may be paid or expired already.');
+}
+
+/** "Early fraud warning": the card network warns that the payment is likely fraud (Radar's early fraud warning). */
+export async function warnOfFraud(deps: SandboxDeps, paymentIntentId: string): Promise<void> {
+  const [payment] = await deps.db
+    .select({ id: sandboxCheckouts.id })
+    .from(sandboxCheckouts)
+    .where(eq(sandboxCheckouts.paymentIntentId, paymentIntentId));
+  if (!payment) throw new ConsoleRefusal('No such payment.');
+  // Nothing of the provider's changes: a warning is only news.
+  await tell(
+    deps,
+    { kind: 'early_fraud_warning', warningRef: sandboxId('issfr'), paymentRef: paymentIntentId, chargeRef: null },
+    async () => undefined,
   );
 }

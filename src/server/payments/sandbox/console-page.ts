@@ -1,11 +1,12 @@
-// The sandbox console's page: the sandbox's payments, transfers and accounts (newest first, each with the amount
-// of the gift it belongs to) and a plain form per action, so it works without scripts. Rendered on the server
+// The sandbox console's page: the sandbox's open checkouts, payments, transfers and accounts (newest first, each
+// with the amount of the gift it belongs to) and a plain form per action, so it works without scripts. Rendered on the server
 // like the other sandbox pages.
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { gifts, sandboxAccounts, sandboxCheckouts, sandboxTransfers } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { formatUsd } from '../../../shared/money.js';
 import { escapeHtml } from './page.js';
+import type { SandboxCheckoutDetails } from './checkout.js';
 import { MAX_OUTAGE_MINUTES, giftsFailingNext, outageUntil } from './faults.js';
 
 const ROWS = 50;
@@ -34,6 +35,23 @@ async function payments(deps: ServiceDeps) {
     .from(c)
     .leftJoin(gifts, eq(gifts.publicId, c.giftPublicId))
     .where(eq(c.status, 'complete'))
+    .orderBy(desc(c.createdAt))
+    .limit(ROWS);
+}
+
+async function openCheckouts(deps: ServiceDeps) {
+  const c = sandboxCheckouts;
+  return deps.db
+    .select({
+      id: c.id,
+      giftPublicId: c.giftPublicId,
+      totalCents: c.totalCents,
+      lines: c.lines,
+      giftAmount: gifts.amountCents,
+    })
+    .from(c)
+    .leftJoin(gifts, eq(gifts.publicId, c.giftPublicId))
+    .where(and(eq(c.status, 'open'), gt(c.expiresAt, deps.clock.now())))
     .orderBy(desc(c.createdAt))
     .limit(ROWS);
 }
@@ -98,6 +116,7 @@ function paymentsTable(rows: Awaited<ReturnType<typeof payments>>, failingNext: 
         openDispute
           ? action('close-dispute', 'Close dispute (lost)', { dispute: openDispute, outcome: 'lost' }, cell)
           : '',
+        action('fraud-warning', 'Early fraud warning', { payment: p.paymentIntentId }, cell),
         failingNext.has(p.giftPublicId)
           ? '<span class="muted">Its next movement fails</span>'
           : action('fail-next', 'Fail next movement', { gift: p.giftPublicId }, cell),
@@ -106,6 +125,21 @@ function paymentsTable(rows: Awaited<ReturnType<typeof payments>>, failingNext: 
     })
     .join('');
   return `<div class="scroll" role="region" aria-labelledby="payments-heading" tabindex="0"><table><caption>Payments</caption><thead><tr><th scope="col">Gift</th><th scope="col">Gift amount</th><th scope="col">Charged</th><th scope="col">Refunded</th><th scope="col">Dispute</th><th scope="col">Gift status</th><th scope="col">Actions</th></tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+/** Each open checkout with a form to rate its coming payment (decision 024). */
+function checkoutsTable(rows: Awaited<ReturnType<typeof openCheckouts>>): string {
+  if (rows.length === 0) return '<p class="muted">No open checkouts: start a gift to see it here.</p>';
+  const body = rows
+    .map((c) => {
+      const cell = rowId('checkout', c.id);
+      const details = c.lines as SandboxCheckoutDetails;
+      const select = rowId('level', c.id);
+      const rate = `<form method="post" action="/sandbox/console/rate-checkout" class="inline"><input type="hidden" name="checkout" value="${escapeHtml(c.id)}"><label for="${select}">Risk level</label><select id="${select}" name="level"><option value="elevated">elevated</option><option value="highest">highest</option></select><button type="submit" aria-describedby="${cell}">Rate its payment</button></form>`;
+      return `<tr data-gift="${escapeHtml(c.giftPublicId)}"><th scope="row" id="${cell}">${escapeHtml(c.giftPublicId)}</th><td>${money(c.giftAmount)}</td><td>${money(c.totalCents)}</td><td>${details.cardAuthentication ? 'Yes' : 'No'}</td><td>${escapeHtml(details.riskLevel ?? 'by the card')}</td><td class="actions">${rate}</td></tr>`;
+    })
+    .join('');
+  return `<div class="scroll" role="region" aria-labelledby="checkouts-heading" tabindex="0"><table><caption>Open checkouts</caption><thead><tr><th scope="col">Gift</th><th scope="col">Gift amount</th><th scope="col">Total</th><th scope="col">3-D Secure</th><th scope="col">Risk level</th><th scope="col">Actions</th></tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 function transfersTable(rows: Awaited<ReturnType<typeof transfers>>): string {
@@ -134,7 +168,8 @@ function accountsTable(rows: Awaited<ReturnType<typeof accounts>>): string {
 
 /** The console's body; `notice` says what the last action did (or why it could not). */
 export async function consoleHtml(deps: ServiceDeps, notice?: { text: string; problem: boolean }): Promise<string> {
-  const [p, t, a, until, failingNext] = await Promise.all([
+  const [c, p, t, a, until, failingNext] = await Promise.all([
+    openCheckouts(deps),
     payments(deps),
     transfers(deps),
     accounts(deps),
@@ -156,6 +191,8 @@ ${message}
 <label for="minutes">N (minutes)</label><input id="minutes" name="minutes" type="number" min="0" max="${MAX_OUTAGE_MINUTES}" value="60" required>
 <button type="submit">Fail for N minutes</button></form>
 <p class="muted">0 minutes ends an outage.</p></section>
+<section><h2 id="checkouts-heading">Open checkouts</h2>
+<p class="muted">A rated checkout's payment carries that risk level whatever card pays it: elevated is held for review, highest refunded at once.</p>${checkoutsTable(c)}</section>
 <section><h2 id="payments-heading">Payments</h2>${paymentsTable(p, failingNext)}</section>
 <section><h2 id="transfers-heading">Transfers</h2>${transfersTable(t)}</section>
 <section><h2 id="accounts-heading">Payout accounts</h2>${accountsTable(a)}</section>`;

@@ -12,8 +12,10 @@ import {
   closeDispute,
   disconnectAccount,
   openDispute,
+  rateCheckout,
   refundPayment,
   reverseTransfer,
+  warnOfFraud,
 } from './console-actions.js';
 import { MAX_OUTAGE_MINUTES, failNextMovement, startOutage } from './faults.js';
 
@@ -63,6 +65,16 @@ const ACTIONS = {
     z.object({ account: id }),
     (deps, b) => disconnectAccount(deps, b.account),
     'Account disconnected. Hushgift was told.',
+  ),
+  'rate-checkout': consoleAction(
+    z.object({ checkout: id, level: z.enum(['elevated', 'highest'], { error: 'Choose elevated or highest' }) }),
+    (deps, b) => rateCheckout(deps, b.checkout, b.level),
+    'Rated: the checkout’s payment will carry this risk level.',
+  ),
+  'fraud-warning': consoleAction(
+    z.object({ payment: id }),
+    (deps, b) => warnOfFraud(deps, b.payment),
+    'Early fraud warning sent. Hushgift was told.',
   ),
   'fail-for': consoleAction(
     z.object({

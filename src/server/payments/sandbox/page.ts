@@ -24,7 +24,7 @@ main.wide{max-width:76rem}.scroll{overflow-x:auto}.wide table{font-size:.9rem;ma
 .wide th,.wide td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
 .wide td:last-child{text-align:left}.actions form{display:inline-block;margin:0 .3rem .3rem 0}
 .wide button{width:auto;margin:0;padding:.4rem .65rem;font-size:.85rem}
-form.inline label{display:inline;margin-right:.4rem}form.inline input{width:6rem;margin-right:.4rem}
+form.inline label{display:inline;margin-right:.4rem}form.inline input{width:6rem;margin-right:.4rem}form.inline select{width:auto;margin-right:.4rem}
 caption{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .notice{background:#dcfce7;color:#14532d;padding:.6rem;border-radius:.4rem}
 </style></head><body>

@@ -61,7 +61,8 @@ export async function createCheckout(ctx: StripeContext, input: CreateCheckoutIn
 export async function retrieveCheckout(ctx: StripeContext, checkoutId: string): Promise<AppEvent> {
   let session: Stripe.Checkout.Session;
   try {
-    session = await ctx.stripe.checkout.sessions.retrieve(checkoutId);
+    // Expanded to the charge: its card and Radar's rating, for the risk rules (decision 024).
+    session = await ctx.stripe.checkout.sessions.retrieve(checkoutId, { expand: ['payment_intent.latest_charge'] });
   } catch (error) {
     throw new ProviderError(`Stripe could not read the checkout session: ${(error as Error).message}`);
   }

@@ -1,6 +1,7 @@
 // The Stripe adapter: Checkout for payments, Connect Express for payouts, through the official SDK.
 // Each area lives in its own module: checkout.ts, connect.ts, refunds.ts, webhooks.ts.
 import Stripe from 'stripe';
+import type { AppEvent } from '../events.js';
 import type {
   CreateCheckoutInput,
   CreateRefundInput,
@@ -12,6 +13,7 @@ import * as checkout from './checkout.js';
 import * as connect from './connect.js';
 import * as refunds from './refunds.js';
 import * as webhooks from './webhooks.js';
+import { withChargeSignals } from './charge-signals.js';
 
 export interface StripeOptions {
   secretKey: string;
@@ -61,4 +63,5 @@ export class StripeProvider implements PaymentProvider {
   findRefund = (paymentIntentId: string, idempotencyKey: string) =>
     refunds.findRefund(this.ctx, paymentIntentId, idempotencyKey);
   verifyWebhook = (rawBody: Buffer, headers: WebhookHeaders) => webhooks.verifyWebhook(this.ctx, rawBody, headers);
+  completeEvent = (event: AppEvent) => withChargeSignals(this.ctx, event);
 }

@@ -30,7 +30,10 @@ export type AuditAction =
   | 'resend_email'
   | 'unfreeze_claim'
   | 'approve_review'
-  | 'reject_review';
+  | 'reject_review'
+  | 'block_payer'
+  | 'block_recipient'
+  | 'unblock';
 
 export interface AuditEntryInput {
   adminId: number | null;

@@ -1,5 +1,6 @@
 // The one entry point for a provider's events: the provider's adapter verifies the signature over the raw body and
-// translates the event (refused with a 400 when it is not genuine), then the one handler takes it once. Stripe's
+// translates the event (refused with a 400 when it is not genuine) and fills in what the provider left out of it
+// (completeEvent: Stripe's charge signals), then the one handler takes it once. Stripe's
 // events come through the webhook route (routes/webhooks.ts); the sandbox's, signed the same way by its own secret,
 // through the endpoint below, which the app hands to the sandbox (routes/index.ts, jobs/index.ts).
 import type { ServiceDeps } from '../../deps.js';
@@ -23,6 +24,7 @@ export async function ingestWebhook(
       'WEBHOOK_SIGNATURE_INVALID',
     );
   }
+  if (deps.payments.completeEvent) event = await deps.payments.completeEvent(event);
   return { event, ...(await handleProviderEvent(deps, event)) };
 }
 

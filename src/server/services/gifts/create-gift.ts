@@ -16,6 +16,8 @@ import type { CreateGiftInput, DeliveryInput, DonorAccountInput } from '../../..
 import { deliveryDayProblem, deliveryInstant } from '../../../shared/delivery-date.js';
 import { checkoutLines } from './checkout-lines.js';
 import { assertAcceptsGifts } from '../recipient-rights/stop-all.js';
+import { assertRecipientNotBlocked } from '../risk/blocked.js';
+import { admitAfterDeclines } from '../risk/card-testing.js';
 
 /** Metadata key that marks a gift whose sender opted into a donor account on the review page. */
 export const DONOR_OPT_IN_METADATA = 'donor_opt_in';
@@ -90,8 +92,14 @@ export async function createGift(
   input: CreateGiftInput,
   options: CreateGiftOptions = {},
 ): Promise<{ checkoutUrl: string }> {
-  // Before anything is hashed, stored or opened at the provider: the recipient may have stopped all gifts.
+  // Before anything is hashed, stored or opened at the provider: the recipient may have stopped all gifts, or an
+  // operator blocked the address (decision 024).
   await assertAcceptsGifts(deps, input.recipientEmail);
+  await assertRecipientNotBlocked(deps, input.recipientEmail);
+  // Card testing by e-mail (decision 024): the payer's e-mail is known before the checkout only from a donor (the
+  // client address was checked with the start limit, gifts/start-limit.ts).
+  const payerEmail = await donorEmailOf(deps.db, options.sessionDonorId ?? null, input.donorAccount);
+  if (payerEmail) await admitAfterDeclines(deps, { email: payerEmail });
   const totals = giftTotals(input.amount, input.tip);
   // Hash before the transaction: argon2 is the slow part and must not hold a connection.
   const answerHash = options.share
@@ -157,6 +165,19 @@ function plannedDelivery(delivery: DeliveryInput, now: Date): Date {
   const problem = deliveryDayProblem(delivery.date, delivery.timeZone, now);
   if (problem) throw badRequest(`delivery.date: ${problem}`);
   return deliveryInstant(delivery.date, delivery.timeZone);
+}
+
+/** The e-mail the checkout will be prefilled with: the signed-in donor's, else the one given to opt in. */
+async function donorEmailOf(
+  db: DbOrTx,
+  sessionDonorId: number | null,
+  optIn: DonorAccountInput | null,
+): Promise<string | null> {
+  if (sessionDonorId !== null) {
+    const [donor] = await db.select({ email: donors.email }).from(donors).where(eq(donors.id, sessionDonorId));
+    if (donor) return donor.email;
+  }
+  return optIn?.email ?? null;
 }
 
 /** The signed-in donor wins; otherwise an opt-in finds or creates the donor by e-mail (case-insensitive). */

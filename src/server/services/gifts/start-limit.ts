@@ -7,7 +7,7 @@ import { admitClientAttempt } from '../client-allowance.js';
 import { admitAfterDeclines } from '../risk/card-testing.js';
 
 export async function admitGiftStart(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>, ip: string): Promise<void> {
-  await admitAfterDeclines(deps, ip);
+  await admitAfterDeclines(deps, { clientAddress: ip });
   await admitClientAttempt(deps, ip, {
     name: 'gift-start',
     limit: deps.config.giftStartsPerClient,

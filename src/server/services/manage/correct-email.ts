@@ -2,6 +2,7 @@
 // gift gets a fresh claim link at the new address (the old link and every reminder's stop working); a scheduled
 // one simply goes to the new address on its day.
 import { assertAcceptsGifts } from '../recipient-rights/stop-all.js';
+import { assertRecipientNotBlocked } from '../risk/blocked.js';
 import { eq, sql } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -30,6 +31,8 @@ export async function correctRecipientEmail(
     }
     // A corrected address is a new recipient: one who stopped all gifts refuses this one too (issue 25 point 5).
     await assertAcceptsGifts({ db: tx, config: deps.config }, recipientEmail);
+    // Nor may a correction reach an address an operator blocked (decision 024).
+    await assertRecipientNotBlocked({ db: tx, config: deps.config }, recipientEmail);
     await tx
       .update(gifts)
       .set({ recipientEmail, emailCorrections: sql`${gifts.emailCorrections} + 1`, undeliverableAt: null })

@@ -1,7 +1,8 @@
 // Card testing (decision 024): someone with a list of stolen card numbers tries them on small gifts until one
 // passes. Every declined payment is counted per client address the gift was started from, per payer e-mail and
-// per card; once a client address has had RISK_FAILED_PAYMENTS_PER_HOUR declines in an hour, it may not start a
-// new checkout (429 with the wait), checked with the gift-start limit (gifts/start-limit.ts).
+// per card; once a client address or a payer e-mail has had RISK_FAILED_PAYMENTS_PER_HOUR declines in an hour, it
+// may not start a new checkout (429 with the wait): the address with the gift-start limit (gifts/start-limit.ts),
+// the e-mail when the gift is created (gifts/create-gift.ts).
 import { eq } from 'drizzle-orm';
 import { giftPayers, gifts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
@@ -34,21 +35,29 @@ export async function handlePaymentFailed(tx: Tx, deps: ServiceDeps, event: AppE
   for (const b of buckets) await recordAttempt(tx, deps.clock, b);
 }
 
-/** Refuses a new checkout from a client address past its declined payments of the last hour. */
+/**
+ * Refuses a new checkout when any known part of the payer is past its declined payments of the last hour. Before
+ * the checkout only the client address is always known, and the e-mail when the sender gives one (a donor's, which
+ * the checkout is prefilled with); the card is known only once a payment is tried, so its count refuses nothing
+ * before a checkout (docs/risk.md).
+ */
 export async function admitAfterDeclines(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
-  ip: string,
+  payer: { clientAddress?: string | null; email?: string | null },
 ): Promise<void> {
-  const { clientKey } = payerIdentity(deps.config.digestSecret!, { clientAddress: ip });
-  const state = await windowState(deps.db, deps.clock, {
-    bucket: bucket('client', clientKey!),
-    limit: deps.config.risk.failedPaymentsPerHour,
-    windowMs: WINDOW_MS,
+  const identity = payerIdentity(deps.config.digestSecret!, payer);
+  const buckets = [
+    identity.clientKey ? bucket('client', identity.clientKey) : null,
+    identity.emailKey ? bucket('email', identity.emailKey) : null,
+  ].filter((b): b is string => b !== null);
+  const window = { limit: deps.config.risk.failedPaymentsPerHour, windowMs: WINDOW_MS };
+  const states = await Promise.all(buckets.map((b) => windowState(deps.db, deps.clock, { ...window, bucket: b })));
+  const limited = states.filter((s) => s.limited);
+  if (limited.length === 0) return;
+  const wait = Math.max(...limited.map((s) => s.retryAfterSeconds));
+  await logSecurityEvent(deps.db, deps.clock, {
+    event: 'gift.declines_rate_limited',
+    ip: payer.clientAddress ?? null,
   });
-  if (!state.limited) return;
-  await logSecurityEvent(deps.db, deps.clock, { event: 'gift.declines_rate_limited', ip });
-  throw tooManyRequests(
-    `Several card payments from here were declined. Please try again ${humanWait(state.retryAfterSeconds)}.`,
-    state.retryAfterSeconds,
-  );
+  throw tooManyRequests(`Several card payments were declined. Please try again ${humanWait(wait)}.`, wait);
 }

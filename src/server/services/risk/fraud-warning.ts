@@ -1,16 +1,18 @@
 // The card network's early fraud warning (Stripe's radar.early_fraud_warning.created; decision 024): a dispute is
 // likely to follow. Before the payout, the gift's whole charge is refunded and the gift frozen (a rejected review,
 // decided by the rule): refunding now costs less than the dispute. After it, the money has left: the gift goes on
-// the attention list for an operator.
+// the attention list for an operator, and its payer identity is blocked (blocks.ts), so the same card, e-mail or
+// client address cannot cash out another gift: their later payments are refunded at once.
 import { eq, or, type SQL } from 'drizzle-orm';
 import { gifts, riskReviews } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { AppEvent } from '../../payments/events.js';
 import { refundWholeCharge } from './refund-whole.js';
+import { blockPayerOfGift } from './blocks.js';
 
 export const AFTER_PAYOUT_WARNING =
-  "The card network sent an early fraud warning on this gift's payment after it was paid out: a dispute is likely. Check the payer's other gifts.";
+  "The card network sent an early fraud warning on this gift's payment after it was paid out: a dispute is likely. Its payer is now blocked; check the payer's other gifts.";
 
 export async function handleEarlyFraudWarning(tx: Tx, deps: ServiceDeps, event: AppEvent): Promise<void> {
   if (event.kind !== 'early_fraud_warning') return;
@@ -39,6 +41,8 @@ export async function handleEarlyFraudWarning(tx: Tx, deps: ServiceDeps, event: 
     return;
   }
   // Paid out (or a dispute already decides where the money goes): an operator looks.
-  if (undecided || gift.state === 'transferring' || gift.state === 'claimed')
+  if (undecided || gift.state === 'transferring' || gift.state === 'claimed') {
     await tx.update(gifts).set({ needsAttention: AFTER_PAYOUT_WARNING }).where(eq(gifts.id, gift.id));
+    await blockPayerOfGift(tx, deps, gift.id, { source: 'early_fraud_warning', operatorId: null });
+  }
 }

@@ -27,6 +27,24 @@ export function riskRules(config: Pick<Config, 'risk'>): RiskRules {
         setting: 'RISK_SAME_CLIENT_CLAIM_HOURS',
       },
       { name: 'Provider rates the payment elevated', value: 'held', setting: null },
+      { name: 'Provider rates the payment highest', value: 'refunded in full at once', setting: null },
+      {
+        name: 'Large gift',
+        value: `from ${formatUsd(r.largeGiftCents)}: 3-D Secure, payout ${hours(r.largeGiftWaitMs)} after payment`,
+        setting: 'RISK_LARGE_GIFT_CENTS',
+      },
+      {
+        name: 'Declined payments before checkouts are refused',
+        value: `${r.failedPaymentsPerHour} in 1 hour, per client address and per payer e-mail`,
+        setting: 'RISK_FAILED_PAYMENTS_PER_HOUR',
+      },
+      {
+        name: 'Early fraud warning',
+        value: 'before the payout: refunded in full; after it: attention list and the payer blocked',
+        setting: null,
+      },
+      { name: 'Blocked payer', value: 'refunded in full at once', setting: null },
+      { name: 'Blocked recipient address', value: 'new gifts refused before payment', setting: null },
     ],
   };
 }

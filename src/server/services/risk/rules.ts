@@ -14,6 +14,7 @@ export const RISK_REASONS = {
   provider_elevated: 'The payment provider rates the payment as elevated risk',
   provider_highest: 'The payment provider rates the payment as highest risk (refunded at once)',
   early_fraud_warning: "The card network's early fraud warning arrived before the payout (refunded at once)",
+  payer_blocked: 'An operator blocked this payer (refunded at once)',
 } as const;
 export type RiskReason = keyof typeof RISK_REASONS;
 
