@@ -1,7 +1,7 @@
 // Mixed load for 60 s at 64 connections on PostgreSQL: claim lookups, status polls, gift creations and admin
 // searches side by side (16 connections each). Records throughput, p50/p99 latency, errors and the server's peak
-// resident memory, with the machine's load average over the run. Targets: zero errors, RSS ≤ 250 MB; exits non-zero
-// when one is missed. The server runs with `npm start`'s node flags (bench/lib/server.mjs).
+// resident memory, with the machine's 1-minute load average as the load starts and ends. Targets: zero errors,
+// RSS ≤ 250 MB; exits non-zero when one is missed. The server runs with `npm start`'s node flags (bench/lib/server.mjs).
 //   npm run build && node bench/load.bench.mjs        (LOAD_SECONDS=60 by default)
 import autocannon from 'autocannon';
 import { writeFileSync } from 'node:fs';
