@@ -1,7 +1,7 @@
 // The server runs with V8's old space capped at 512 MB (`npm start` passes --max-old-space-size=512): with its
 // default limit on a large machine (4 GB here), V8 lets the old space grow to several times what the last full
 // collection kept before collecting again, and under the mixed-load bench that put the peak at 306–330 MB resident
-// against 209–215 MB with the cap (decision 027, docs/benchmarks.md). Started some other way, production says so.
+// against 209–216 MB with the cap (decision 027, docs/benchmarks.md). Started some other way, production says so.
 import { getHeapStatistics } from 'node:v8';
 
 export const HEAP_LIMIT_FLAG = '--max-old-space-size=512';
