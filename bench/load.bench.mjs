@@ -1,9 +1,11 @@
 // Mixed load for 60 s at 64 connections on PostgreSQL: claim lookups, status polls, gift creations and admin
 // searches side by side (16 connections each). Records throughput, p50/p99 latency, errors and the server's peak
-// resident memory. Targets: zero errors, RSS ≤ 250 MB; exits non-zero when one is missed.
+// resident memory, with the machine's 1-minute load average as the load starts and ends. Targets: zero errors,
+// RSS ≤ 250 MB; exits non-zero when one is missed. The server runs with `npm start`'s node flags (bench/lib/server.mjs).
 //   npm run build && node bench/load.bench.mjs        (LOAD_SECONDS=60 by default)
 import autocannon from 'autocannon';
 import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import pg from 'pg';
 import { freshPostgres, rssMb, startBuiltServer } from './lib/server.mjs';
 import { checkTargets } from './lib/targets.mjs';
@@ -97,6 +99,8 @@ const lookups = await Promise.all(
 );
 console.log(`seeded ${tokens.length} paid gifts; sample lookups: ${lookups.join(',')}`);
 
+// Other work on the machine lowers the throughput (and so the allocation rate): each figure goes with the load.
+const loadBefore = os.loadavg()[0];
 let peakRss = await rssMb(server.pid);
 const sampler = setInterval(async () => {
   try {
@@ -150,6 +154,7 @@ const results = await Promise.all([
 ]);
 clearInterval(sampler);
 peakRss = Math.max(peakRss, await rssMb(server.pid).catch(() => 0));
+const load = `${loadBefore.toFixed(1)}–${os.loadavg()[0].toFixed(1)}`;
 
 const rows = results.map(([name, r]) => ({
   name,
@@ -164,7 +169,7 @@ console.log(`\nMixed load, ${SECONDS} s, 64 connections (16 per kind), PostgreSQ
 console.table(rows);
 const total = rows.reduce((n, r) => n + r.requests, 0);
 console.log(
-  `total ${total} requests (${Math.round(total / SECONDS)} req/s), errors ${rows.reduce((n, r) => n + r.errors + r.non2xx, 0)}, peak RSS ${peakRss} MB`,
+  `total ${total} requests (${Math.round(total / SECONDS)} req/s), errors ${rows.reduce((n, r) => n + r.errors + r.non2xx, 0)}, peak RSS ${peakRss} MB, load average ${load}`,
 );
 const failed = rows.reduce((n, r) => n + r.errors + r.non2xx, 0);
 const missed = checkTargets('mixed load', [
@@ -173,7 +178,7 @@ const missed = checkTargets('mixed load', [
 ]);
 writeFileSync(
   `bench/results/load-${Date.now()}.json`,
-  JSON.stringify({ seconds: SECONDS, rows, peakRss, missed }, null, 2),
+  JSON.stringify({ seconds: SECONDS, rows, peakRss, load, missed }, null, 2),
 );
 await server.stop();
 await db.drop();

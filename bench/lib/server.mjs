@@ -1,10 +1,11 @@
-// Starts the built server for a benchmark as production starts it (`node dist/node/server/main.js`, jobs on, logs
-// at the default level, info), on a fresh PostgreSQL database (BENCH_DATABASE_URL's server, default the local one)
-// or PGlite, with the sandbox provider. NODE_ENV stays unset: production refuses the sandbox provider and asks for
-// SMTP (config.ts), and otherwise only adds the sandbox console and dev mailbox routes. Its log goes to a file, as
-// a production process manager would take it, not to the terminal. Answers { url, pid, logFile, startedAt, stop }.
+// Starts the built server for a benchmark as production starts it (`npm start`: `node [its flags]
+// dist/node/server/main.js`, jobs on, logs at the default level, info), on a fresh PostgreSQL database
+// (BENCH_DATABASE_URL's server, default the local one) or PGlite, with the sandbox provider. NODE_ENV stays unset:
+// production refuses the sandbox provider and asks for SMTP (config.ts), and otherwise only adds the sandbox console
+// and dev mailbox routes. Its log goes to a file, as a production process manager would take it, not to the
+// terminal. Answers { url, pid, logFile, startedAt, stop }.
 import { spawn, execSync } from 'node:child_process';
-import { mkdtempSync, openSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,8 +41,17 @@ export async function freshPostgres(name = 'bench') {
   };
 }
 
-/** e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server's time goes. */
-const nodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * The node flags `npm start` runs the server with (package.json; the heap cap of decision 028), then
+ * BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server's time goes, or
+ * "--import=./bench/lib/memory-probe.mjs" to see where its memory is (later flags win).
+ */
+function nodeArgs() {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8'));
+  const start = /\bnode ((?:--\S+ )*)dist\/node\/server\/main\.js/.exec(scripts.start);
+  if (!start) throw new Error("package.json's start script no longer runs `node [flags] dist/node/server/main.js`");
+  return [...start[1].split(' '), ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ')].filter(Boolean);
+}
 
 export async function startBuiltServer({ databaseUrl, env = {} } = {}) {
   execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });

@@ -37,9 +37,9 @@ export function newPublicId(): string {
 }
 
 /**
- * Each argon2 call holds 19 MiB while it runs, on one of libuv's four threads. More calls at once than there are
- * cores finish no sooner, but each holds its memory (and the allocator keeps it afterwards): under the mixed-load
- * bench they were most of the server's peak above 250 MB (docs/benchmarks.md, "Memory"). So at most one per core.
+ * Each argon2 call holds 19 MiB while it runs, on one of libuv's four threads (from the mimalloc @node-rs/argon2
+ * bundles, which returns it when the hash ends). More calls at once than there are cores finish no sooner, but each
+ * adds its 19 MiB to the peak resident memory (docs/benchmarks.md, "Memory under mixed load"). So at most one per core.
  */
 const argon2Slots = pLimit(availableParallelism());
 

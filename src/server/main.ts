@@ -12,6 +12,7 @@ import { startJobs } from './jobs/runner.js';
 import { isSetupNeeded, setupCodeNotice } from './services/admin/setup.js';
 import { startMetricsServer } from './observability/metrics-server.js';
 import { faultInjectionNotice } from './fault-injection.js';
+import { heapLimitNotice } from './heap-limit.js';
 
 /** How long shutdown waits for handlers still running, within close-with-grace's 10 s. */
 const HANDLERS_GRACE_MS = 8_000;
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
   );
   if (metricsServer)
     app.log.info({ host: config.observability.metricsHost, port: config.observability.metricsPort }, 'metrics served');
+  const heapLimit = config.isProduction ? heapLimitNotice() : null;
+  if (heapLimit) app.log.warn(heapLimit);
   const fault = faultInjectionNotice(config);
   if (fault) app.log.warn(fault);
   const notice = setupCodeNotice(config);

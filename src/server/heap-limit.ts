@@ -1,0 +1,20 @@
+// The server runs with V8's old space capped at 512 MB (`npm start` passes --max-old-space-size=512): with its
+// default limit on a large machine (4 GB here), V8 lets the old space grow to several times what the last full
+// collection kept before collecting again, and under the mixed-load bench that put the peak at 306–330 MB resident
+// against 209–216 MB with the cap (decision 028, docs/benchmarks.md). Started some other way, production says so.
+import { getHeapStatistics } from 'node:v8';
+
+export const HEAP_LIMIT_FLAG = '--max-old-space-size=512';
+
+/** From this heap limit V8 grows the old space the most between full collections (the 4 GB default is above). */
+const GENEROUS_LIMIT_MB = 2048;
+
+/** For the start-up log: a warning when the process runs with V8's generous default heap limit. */
+export function heapLimitNotice(heapSizeLimitBytes = getHeapStatistics().heap_size_limit): string | null {
+  const mb = Math.round(heapSizeLimitBytes / 1024 / 1024);
+  if (mb < GENEROUS_LIMIT_MB) return null;
+  return (
+    `V8's heap limit is ${mb} MB: the heap grows to several times its live data between full collections. ` +
+    `Start with npm start or node ${HEAP_LIMIT_FLAG} (docs/decisions/028-heap-limit.md)`
+  );
+}
