@@ -1,4 +1,6 @@
 // Reads config, migrates, listens, runs the scheduled jobs, and shuts down gracefully.
+// First, before anything loads React: its production build for the pages rendered per request.
+import './production-react.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
