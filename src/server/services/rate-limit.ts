@@ -64,7 +64,9 @@ export async function admitAttempt(db: DbOrTx, clock: Clock, windows: Window[]):
     for (const bucket of windows.map((w) => w.bucket).sort()) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${bucket}))`);
     }
-    const states = await Promise.all(windows.map((w) => windowState(tx, clock, w)));
+    // One after another: a transaction is one connection, which runs one query at a time.
+    const states: WindowState[] = [];
+    for (const w of windows) states.push(await windowState(tx, clock, w));
     const limited = states.filter((s) => s.limited);
     if (limited.length > 0)
       return { admitted: false, retryAfterSeconds: Math.max(...limited.map((s) => s.retryAfterSeconds)) };
