@@ -40,3 +40,6 @@ export const ENDED_BY_SETTLING: readonly AttentionCode[] = [
   'payment_mismatch',
   'legacy',
 ];
+
+/** A settled refund also ends a dashboard refund's item: the gift's money went back to the sender either way. */
+export const ENDED_BY_REFUND: readonly AttentionCode[] = [...ENDED_BY_SETTLING, 'refunded_outside'];

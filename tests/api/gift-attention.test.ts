@@ -1,7 +1,7 @@
 // The attention items (decision 019, services/attention/items.ts): one open item per gift and reason however many
 // callers raise it at once, closed by reason (and by a dispute's own prefix), reopened as a new item, with no
-// e-mail address kept; an open item holds the payout job, and "Mark resolved" closes the items once when operators
-// race.
+// e-mail address kept; an open item holds the payout job, a settled payout closes only the items it answers, and
+// "Mark resolved" closes the items once when operators race.
 import { and, eq } from 'drizzle-orm';
 import { giftAttention } from '../../src/server/db/schema.js';
 import { raiseAttention, resolveAttention } from '../../src/server/services/attention/items.js';
@@ -11,14 +11,7 @@ import { MINUTE } from '../../src/server/clock.js';
 import { holdWrites } from '../helpers/statement-barrier.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
 import { paySandboxGift } from '../helpers/money.js';
-import {
-  claimableGift,
-  complete,
-  giftRow,
-  setAccountStatus,
-  startClaim,
-  submitOnboarding,
-} from '../helpers/claims.js';
+import { claimableGift, complete, giftRow, setAccountStatus, startClaim, submitOnboarding } from '../helpers/claims.js';
 import { openAttentionCodes } from '../helpers/gift-row.js';
 
 const RACERS = 8;
@@ -59,7 +52,9 @@ describeEachEngine('attention items', (ctx) => {
     // Raised again later: the same item, its since kept, its detail the latest.
     c.clock.advance(MINUTE);
     await raiseAttention(c.db, gift.id, 'refund_failed', 'Refund to the sender failed: for good', c.clock.now());
-    expect(await itemsOf(gift.id)).toMatchObject([{ id: items[0]!.id, since, detail: 'Refund to the sender failed: for good' }]);
+    expect(await itemsOf(gift.id)).toMatchObject([
+      { id: items[0]!.id, since, detail: 'Refund to the sender failed: for good' },
+    ]);
   });
 
   it('closes by reason and by prefix, keeps closed items, and opens a new item when raised after', async () => {
@@ -70,10 +65,12 @@ describeEachEngine('attention items', (ctx) => {
     await raiseAttention(c.db, gift.id, 'lost_email', 'The e-mail could not be sent.', now);
     expect(await openAttentionCodes(c.db, gift.id)).toEqual(['dispute_open', 'lost_email']);
     // Another dispute's prefix closes nothing.
-    expect(await resolveAttention(c.db, gift.id, ['dispute_open'], { at: now, detailPrefix: 'Dispute dp_2 ' })).toEqual([]);
-    expect(
-      await resolveAttention(c.db, gift.id, ['dispute_open'], { at: now, detailPrefix: 'Dispute dp_1 ' }),
-    ).toEqual([{ code: 'dispute_open', detail: 'Dispute dp_1 opened: respond.' }]);
+    expect(await resolveAttention(c.db, gift.id, ['dispute_open'], { at: now, detailPrefix: 'Dispute dp_2 ' })).toEqual(
+      [],
+    );
+    expect(await resolveAttention(c.db, gift.id, ['dispute_open'], { at: now, detailPrefix: 'Dispute dp_1 ' })).toEqual(
+      [{ code: 'dispute_open', detail: 'Dispute dp_1 opened: respond.' }],
+    );
     expect(await openAttentionCodes(c.db, gift.id)).toEqual(['lost_email']);
     expect((await giftRow(c, gift.id)).needsAttention).toBe('The e-mail could not be sent.');
 
@@ -122,6 +119,27 @@ describeEachEngine('attention items', (ctx) => {
     c.clock.advance(15 * MINUTE);
     await runPayouts(c.deps);
     expect((await giftRow(c, gift.id)).state).toBe('claimed');
+  });
+
+  it('a settled payout closes the items it answers and keeps the others', async () => {
+    const c = ctx();
+    const { gift, claimToken } = await claimableGift(c);
+    await setAccountStatus(c, await startClaim(c, claimToken), 'verified');
+    await raiseAttention(
+      c.db,
+      gift.id,
+      'payout_failed',
+      'Transfer to the recipient failing for 130 minutes',
+      c.clock.now(),
+    );
+    await raiseAttention(c.db, gift.id, 'fraud_warning_after_payout', 'An early fraud warning.', c.clock.now());
+    expect((await complete(c, claimToken)).json()).toMatchObject({ success: true });
+    expect((await giftRow(c, gift.id)).status).toBe('claimed');
+    const items = await itemsOf(gift.id);
+    expect(items.map((i) => [i.code, i.resolvedAt?.getTime() ?? null, i.resolvedBy])).toEqual([
+      ['payout_failed', c.clock.now().getTime(), null],
+      ['fraud_warning_after_payout', null, null],
+    ]);
   });
 
   it(`"Mark resolved" by ${RACERS} operators at once closes the items once`, async () => {

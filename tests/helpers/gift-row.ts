@@ -6,7 +6,8 @@ import { openAttention, openAttentionText } from '../../src/server/services/atte
 import type { DbOrTx } from '../../src/server/db/client.js';
 
 export const giftRowColumns = { ...getTableColumns(gifts), needsAttention: openAttentionText(gifts.id) };
-export type GiftRow = typeof gifts.$inferSelect & { needsAttention: string | null };
+/** needsAttention is there when read through giftRowColumns. */
+export type GiftRow = typeof gifts.$inferSelect & { needsAttention?: string | null };
 
 /** The gift's row with its open attention; undefined when there is no such gift. */
 export async function readGiftRow(db: DbOrTx, id: number): Promise<GiftRow | undefined> {

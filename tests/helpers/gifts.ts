@@ -246,7 +246,7 @@ export async function disputedGift(ctx: TestContext, options: GiftOptions = {}):
 }
 
 /** Opens a card dispute of the gift's whole payment from the provider's side; answers the dispute's id. */
-export async function openGiftDispute(ctx: TestContext, gift: GiftRow): Promise<string> {
+export async function openGiftDispute(ctx: TestContext, gift: typeof gifts.$inferSelect): Promise<string> {
   await openDispute(ctx.sandbox, gift.paymentIntentId!);
   const [dispute] = await ctx.db
     .select({ id: sandboxDisputes.id })

@@ -12,7 +12,7 @@
 //     dispute closes its own). Answers the items it closed.
 //
 // Readers use the SQL pieces below, so the list, the admin gift view, the payout job and the ledger check agree.
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { giftAttention } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -66,16 +66,23 @@ export async function resolveAttention(
 /** The open items, for `from (...)` and `in (...)`: gift_attention_open_idx holds exactly these. */
 export const openAttention = (): SQL => isNull(a.resolvedAt);
 
+/**
+ * The gift's open items as a correlated subquery's condition. Both sides are written with their table's name:
+ * drizzle leaves columns unqualified in a single-table select, where `gift_id = id` would bind to the item's own id.
+ */
+const openItemsOf = (giftId: AnyPgColumn) =>
+  sql`${sql.identifier('gift_attention')}.${sql.identifier('gift_id')} = ${sql.identifier(getTableName(giftId.table))}.${sql.identifier(giftId.name)} and ${sql.identifier('gift_attention')}.${sql.identifier('resolved_at')} is null`;
+
 /** The gift has an open item. */
-export const hasOpenAttention = (giftId: AnyPgColumn | SQL): SQL =>
-  sql`exists (select 1 from ${a} where ${a.giftId} = ${giftId} and ${openAttention()})`;
+export const hasOpenAttention = (giftId: AnyPgColumn): SQL =>
+  sql`exists (select 1 from ${a} where ${openItemsOf(giftId)})`;
 
 /** The details of the gift's open items, the oldest first, in one line; null when none is open. */
-export const openAttentionText = (giftId: AnyPgColumn | SQL) =>
+export const openAttentionText = (giftId: AnyPgColumn) =>
   sql<
     string | null
-  >`(select string_agg(${a.detail}, ' · ' order by ${a.since}, ${a.id}) from ${a} where ${a.giftId} = ${giftId} and ${openAttention()})`;
+  >`(select string_agg(${sql.identifier('gift_attention')}.${sql.identifier('detail')}, ' · ' order by ${sql.identifier('gift_attention')}.${sql.identifier('since')}, ${sql.identifier('gift_attention')}.${sql.identifier('id')}) from ${a} where ${openItemsOf(giftId)})`;
 
 /** When the gift's oldest open item was raised; null when none is open. */
-export const openAttentionSince = (giftId: AnyPgColumn | SQL) =>
-  sql<Date | null>`(select min(${a.since}) from ${a} where ${a.giftId} = ${giftId} and ${openAttention()})`;
+export const openAttentionSince = (giftId: AnyPgColumn) =>
+  sql<Date | null>`(select min(${sql.identifier('gift_attention')}.${sql.identifier('since')}) from ${a} where ${openItemsOf(giftId)})`;

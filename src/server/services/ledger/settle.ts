@@ -1,7 +1,7 @@
 // What a settled outgoing movement does to its gift, in the transaction that records it: a transfer moves the
 // gift paid → claimed and queues the recipient's confirmation and the sender's notice; a refund moves it
 // expired → refunded and tells the sender; either ends the gift's attention items a settled movement answers
-// (ENDED_BY_SETTLING). Conditional updates: settling twice changes nothing (answers null).
+// (ENDED_BY_SETTLING; a refund also a dashboard refund's, ENDED_BY_REFUND). Conditional updates: settling twice changes nothing (answers null).
 import { eq } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
@@ -14,7 +14,7 @@ import { transition } from '../gift-lifecycle/transition.js';
 import { claimAmountCents, isFollowerShare } from '../together/claim-amount.js';
 import { rejectedInReview } from '../risk/review-sql.js';
 import { resolveAttention } from '../attention/items.js';
-import { ENDED_BY_SETTLING } from '../../../shared/attention.js';
+import { ENDED_BY_REFUND, ENDED_BY_SETTLING } from '../../../shared/attention.js';
 
 /** The gift as it is after the transition; null when it was not in the state the transition starts from. */
 type SettledGift = typeof gifts.$inferSelect;
@@ -80,7 +80,12 @@ const refundedColumns = {
 };
 
 /** Hushgift's refund settled, or the provider's dashboard refunded the payment instead (the ledger holds which). */
-export async function giftRefunded(tx: Tx, clock: Clock, giftId: number, now: Date): Promise<Pick<SettledGift, 'disputeOpenedAt'> | null> {
+export async function giftRefunded(
+  tx: Tx,
+  clock: Clock,
+  giftId: number,
+  now: Date,
+): Promise<Pick<SettledGift, 'disputeOpenedAt'> | null> {
   const [gift] = await transition(
     tx,
     giftId,
@@ -93,7 +98,7 @@ export async function giftRefunded(tx: Tx, clock: Clock, giftId: number, now: Da
     refundedColumns,
   );
   if (!gift) return null;
-  await resolveAttention(tx, gift.id, ENDED_BY_SETTLING, { at: now });
+  await resolveAttention(tx, gift.id, ENDED_BY_REFUND, { at: now });
   if (gift.senderEmail) {
     // Expired before its expiry date and not cancelled by the sender: an operator refunded it.
     const byOperator =
