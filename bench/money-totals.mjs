@@ -54,7 +54,9 @@ try {
     ) m(kind, amount, debit, credit, wanted)
     where m.wanted and m.amount > 0`);
   // The attention list's causes, spread over the gifts.
-  await run(`update gifts set needs_attention = 'bench: check this gift' where id % 5000 = 0`);
+  await run(
+    `insert into gift_attention (gift_id, code, detail, since) select id, 'legacy', 'bench: check this gift', now() from gifts where id % 5000 = 0`,
+  );
   await run(`update gifts set claim_frozen_at = now() where id % 20000 = 7 and status = 'paid'`);
   await run(`
     update gifts set transfer_started_at = now(), claim_started_at = now() where id % 20000 = 9 and status = 'paid';

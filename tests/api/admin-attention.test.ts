@@ -13,7 +13,7 @@ import { feeCents, parseMoney } from '../../src/shared/money.js';
 import type { AdminMoney, AttentionList } from '../../src/shared/schemas/admin-money.js';
 import { adminCookie, setupAdmin } from '../helpers/admin.js';
 import { complete, giftRow, setAccountStatus, startClaim } from '../helpers/claims.js';
-import { checkLedger, movementsOf, paySandboxGift } from '../helpers/money.js';
+import { checkLedger, movementsOf, paySandboxGift, settledRefundRef } from '../helpers/money.js';
 import { expiredGift, frozenGift, givenGift, mismatchedGift, openGiftDispute } from '../helpers/gifts.js';
 import { closeDispute, refundPayment } from '../../src/server/payments/sandbox/console-actions.js';
 import { MOVEMENT_REFUSED, failNextMovement } from '../../src/server/payments/sandbox/faults.js';
@@ -225,7 +225,8 @@ describeEachEngine('admin money and attention', (ctx) => {
       .where(eq(sandboxRefunds.paymentIntentId, gift.paymentIntentId!));
     expect(refunds.map((r) => r.amountCents)).toEqual([4321]);
     const row = await giftRow(c, gift.id);
-    expect(row).toMatchObject({ status: 'refunded', needsAttention: null, refundId: refunds[0]!.id });
+    expect(row).toMatchObject({ status: 'refunded', needsAttention: null });
+    expect(await settledRefundRef(c.db, gift.id)).toBe(refunds[0]!.id);
     expect((await movementsOf(c, gift.id)).filter((m) => m.kind === 'refund')).toHaveLength(1);
     const entries = (await logged('admin.refund_sender')).filter(
       (e) => (e.detail as { giftId: number }).giftId === gift.id,

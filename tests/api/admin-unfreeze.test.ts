@@ -1,13 +1,14 @@
 // "Unfreeze claim": a gift frozen after 15 wrong security answers is opened again only by a signed-in admin from our
-// own origin; the freeze's note goes (another note stays), the security log says which admin did it, and the
+// own origin; the freeze's attention item closes (another item stays), the security log says which admin did it, and the
 // recipient then has one more run of 5 answers before the gift freezes again.
-import { eq } from 'drizzle-orm';
-import { admins, securityLog } from '../../src/server/db/schema.js';
+import { and, eq } from 'drizzle-orm';
+import { admins, giftAttention, securityLog } from '../../src/server/db/schema.js';
 import { FROZEN_MESSAGE, FROZEN_REASON } from '../../src/server/services/claims/claim.js';
 import { ADMIN, adminCookie, setupAdmin } from '../helpers/admin.js';
 import { claim, claimableGift, giftRow } from '../helpers/claims.js';
 import { frozenGift, openGiftDispute } from '../helpers/gifts.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
+import { openAttentionCodes } from '../helpers/gift-row.js';
 
 describeEachEngine('admin: unfreeze a claim', (ctx) => {
   let cookie = '';
@@ -76,14 +77,23 @@ describeEachEngine('admin: unfreeze a claim', (ctx) => {
     });
   });
 
-  it('keeps a note that is not the freeze (a card dispute opened since)', async () => {
+  it('keeps an attention item that is not the freeze (a card dispute opened since)', async () => {
     const { gift } = await frozen(ctx());
-    // The cardholder disputes the payment while the gift is frozen: the dispute's note replaces the freeze's.
+    // The cardholder disputes the payment while the gift is frozen: an item of its own beside the freeze's.
     await openGiftDispute(ctx(), gift);
-    const note = (await giftRow(ctx(), gift.id)).needsAttention;
-    expect(note).toMatch(/^Dispute \S+ opened/);
+    expect(await openAttentionCodes(ctx().db, gift.id)).toEqual(['claim_frozen', 'dispute_open']);
     expect((await unfreeze(gift.id)).statusCode).toBe(200);
-    expect(await giftRow(ctx(), gift.id)).toMatchObject({ claimFrozenAt: null, needsAttention: note });
+    expect(await openAttentionCodes(ctx().db, gift.id)).toEqual(['dispute_open']);
+    const row = await giftRow(ctx(), gift.id);
+    expect(row.claimFrozenAt).toBeNull();
+    expect(row.needsAttention).toMatch(/^Dispute \S+ opened: [^·]+$/);
+    // The freeze's item is closed by the admin who unfroze it, and kept as the gift's history.
+    const [closed] = await ctx()
+      .db.select()
+      .from(giftAttention)
+      .where(and(eq(giftAttention.giftId, gift.id), eq(giftAttention.code, 'claim_frozen')));
+    const [admin] = await ctx().db.select().from(admins).where(eq(admins.email, ADMIN.email));
+    expect(closed).toMatchObject({ detail: FROZEN_REASON, resolvedBy: admin!.id, resolvedAt: ctx().clock.now() });
   });
 
   it('refuses without a session, from another site, for a gift not frozen and for an unknown gift', async () => {

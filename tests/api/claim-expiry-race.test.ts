@@ -20,6 +20,7 @@ import {
   startClaim,
 } from '../helpers/claims.js';
 import { holdWrites } from '../helpers/statement-barrier.js';
+import { settledRefundRef } from '../helpers/money.js';
 
 const ROUNDS = 6;
 
@@ -79,8 +80,8 @@ describePostgres('claim completion against the expiry job, forced to contend', (
           status: 'claimed',
           transferId: transfers[0]!.id,
           refundStartedAt: null,
-          refundId: null,
         });
+        expect(await settledRefundRef(ctx().db, gift.id)).toBeNull();
         expect(res.statusCode).toBe(200);
         expect(res.json().success).toBe(true);
         expect(expired).toEqual({ processed: 0, failed: 0 });
@@ -91,10 +92,10 @@ describePostgres('claim completion against the expiry job, forced to contend', (
         expect(refunds[0]!.amountCents).toBe(4321);
         expect(row).toMatchObject({
           status: 'refunded',
-          refundId: refunds[0]!.id,
           transferStartedAt: null,
           transferId: null,
         });
+        expect(await settledRefundRef(ctx().db, gift.id)).toBe(refunds[0]!.id);
         expect(res.statusCode).toBe(404);
         expect(expired).toEqual({ processed: 1, failed: 0 });
         expect(mails).toEqual(['refund']);

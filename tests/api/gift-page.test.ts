@@ -12,6 +12,7 @@ import { describeEachEngine } from '../helpers/test-app.js';
 import { claim, complete, setAccountStatus, startClaim } from '../helpers/claims.js';
 import { seedDonor, signInDonor } from '../helpers/donors.js';
 import { GIFT_SENDER, claimLinkIn, lookup, manage, newMailTo, paidGift } from '../helpers/gift-page.js';
+import { settledRefundRef } from '../helpers/money.js';
 
 describeEachEngine(
   'sender gift page',
@@ -149,7 +150,8 @@ describeEachEngine(
       expect(refunds).toHaveLength(1);
       expect(refunds[0]!.amountCents).toBe(7000);
       const [row] = await c.db.select().from(gifts).where(eq(gifts.id, gift.id));
-      expect(row).toMatchObject({ status: 'refunded', refundId: refunds[0]!.id, transferStartedAt: null });
+      expect(row).toMatchObject({ status: 'refunded', transferStartedAt: null });
+      expect(await settledRefundRef(c.db, gift.id)).toBe(refunds[0]!.id);
       expect(row!.cancelledAt).toEqual(c.clock.now());
 
       const page = (await manage(c, manageToken)).json();

@@ -5,6 +5,7 @@ import { gifts, outbox, webhookEvents } from '../../src/server/db/schema.js';
 import { sha256 } from '../../src/server/crypto.js';
 import { DAY } from '../../src/server/clock.js';
 import { describeEachEngine } from '../helpers/test-app.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 import {
   TEST_WEBHOOK_SECRET,
   checkoutEvent,
@@ -19,7 +20,8 @@ const claimLink = (text: string) => /http:\/\/localhost:3000\/claim\/([A-Za-z0-9
 describeEachEngine(
   'gift payment events',
   (ctx) => {
-    const reload = async (id: number) => (await ctx().db.select().from(gifts).where(eq(gifts.id, id)))[0]!;
+    const reload = async (id: number) =>
+      (await ctx().db.select(giftRowColumns).from(gifts).where(eq(gifts.id, id)))[0]!;
     const mailTo = async (to: string) => (await ctx().flushEmails()).filter((m) => m.toAddress === to);
 
     it('marks the gift paid, records the payment and sender, and e-mails recipient and sender', async () => {

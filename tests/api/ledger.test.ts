@@ -1,13 +1,12 @@
 // The ledger (decision 014): every money movement of the real flows is posted as balanced movements with its
 // key and provider reference; constraints refuse unbalanced, non-positive, unknown-account and double outgoing
 // movements; the checking function finds every kind of broken invariant; the migration moves existing
-// transfer and refund columns into ledger rows.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+// transfer and refund columns into ledger rows (run on a database at the pre-ledger schema).
 import { eq, sql } from 'drizzle-orm';
-import { gifts, ledgerMovements } from '../../src/server/db/schema.js';
-import { MIGRATIONS_DIR } from '../../src/server/db/client.js';
-import { DAY, MINUTE } from '../../src/server/clock.js';
+import { ledgerMovements } from '../../src/server/db/schema.js';
+import type { Database } from '../../src/server/db/client.js';
+import { DAY, HOUR, MINUTE } from '../../src/server/clock.js';
+import { checkLedgerInvariants } from '../../src/server/services/ledger/invariants.js';
 import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
 import { postMovement } from '../../src/server/services/ledger/post.js';
 import { defaultKeyPrefix, movementKey } from '../../src/server/services/ledger/accounts.js';
@@ -16,6 +15,7 @@ import { buildTestApp, describeEachEngine, type TestContext } from '../helpers/t
 import { complete, setAccountStatus, startClaim } from '../helpers/claims.js';
 import { claimedGift, expiredGift, givenGift, openGiftDispute, pendingGift, refundedGift } from '../helpers/gifts.js';
 import { ENGINES } from '../helpers/databases.js';
+import { MIGRATIONS_AT_0013, emptyDatabase, migrateUpTo, rowsOf } from '../helpers/old-schema.js';
 import { feeCents } from '../../src/shared/money.js';
 import { checkLedger, movementsOf, paySandboxGift } from '../helpers/money.js';
 
@@ -297,134 +297,125 @@ describe.each(ENGINES)('the checking function on a broken ledger [%s]', (engine)
   });
 });
 
-// Gifts as the product stored them before the ledger existed (money in the gift's own columns, no movements):
-// the data migration 0004 starts from. The only gift rows the tests write themselves, since no flow of today's
-// product can make them.
+// Gifts as the product stored them before the ledger existed (money in the gift's own columns, no movements), in a
+// database at that schema (migrations up to 0003, tests/helpers/old-schema.ts): migration 0004 moves them into the
+// ledger, and every later migration carries them to today's schema.
+const T = new Date('2026-02-01T10:00:00Z');
+type LegacyColumns = Record<string, string | number | Date | null>;
 let legacy = 0;
-/** Pre-ledger gifts name their public status; the lifecycle state that status stands for (gifts.status is computed). */
-const LEGACY_STATE = {
-  paid: 'paid',
-  claimed: 'claimed',
-  refunded: 'refunded',
-  expired: 'refunding',
-  pending: 'pending',
-} as const;
-type LegacyValues = Partial<typeof gifts.$inferInsert> & { status?: keyof typeof LEGACY_STATE };
-function legacyGift(c: TestContext, { status = 'paid', ...values }: LegacyValues) {
+async function legacyGift(database: Database, { status = 'paid', ...values }: LegacyColumns): Promise<number> {
   legacy++;
   const paid = status !== 'pending';
   const amountCents = 5000;
-  const tipCents = values.tipCents ?? 100;
-  return c.db
-    .insert(gifts)
-    .values({
-      publicId: `g_legacy${legacy}_${c.engine}`,
-      state: LEGACY_STATE[status],
-      amountCents,
-      feeCents: feeCents(amountCents),
-      tipCents,
-      totalCents: amountCents + feeCents(amountCents) + tipCents,
-      recipientEmail: `legacy${legacy}@example.com`,
-      paymentIntentId: paid ? `pi_legacy_${legacy}` : null,
-      createdAt: c.clock.now(),
-      paidAt: paid ? c.clock.now() : null,
-      ...values,
-    })
-    .returning()
-    .then((rows) => ({ gift: rows[0]! }));
+  const tipCents = Number(values.tip_cents ?? 100);
+  const columns: LegacyColumns = {
+    public_id: `g_legacy${legacy}`,
+    status,
+    amount_cents: amountCents,
+    fee_cents: feeCents(amountCents),
+    tip_cents: tipCents,
+    total_cents: amountCents + feeCents(amountCents) + tipCents,
+    recipient_email: `legacy${legacy}@example.com`,
+    payment_intent_id: paid ? `pi_legacy_${legacy}` : null,
+    created_at: T,
+    paid_at: paid ? T : null,
+    ...values,
+  };
+  const names = sql.raw(Object.keys(columns).join(', '));
+  const params = sql.join(
+    Object.values(columns).map((v) => (v instanceof Date ? sql`${v.toISOString()}::timestamptz` : sql`${v}`)),
+    sql`, `,
+  );
+  const [row] = await rowsOf<{ id: number }>(
+    database,
+    sql`insert into gifts (${names}) values (${params}) returning id`,
+  );
+  return row!.id;
 }
 
-describeEachEngine('migration of existing money columns into the ledger', (ctx) => {
+describe.each(ENGINES)('migration of existing money columns into the ledger [%s]', (engine) => {
   it('posts charge, fee, tip, recorded transfers and refunds as succeeded, and interrupted ones as unknown', async () => {
-    const c = ctx();
-    const t = c.clock.now();
-    const claimed = (
-      await legacyGift(c, {
+    legacy = 0;
+    const { database, destroy } = await emptyDatabase(engine);
+    try {
+      await migrateUpTo(database, '0003_job_indexes');
+      const claimed = await legacyGift(database, {
         status: 'claimed',
-        tipCents: 200,
-        transferStartedAt: t,
-        transferId: 'tr_old',
-        claimedAt: t,
-      })
-    ).gift;
-    const refunded = (
-      await legacyGift(c, { status: 'refunded', tipCents: 0, refundStartedAt: t, refundId: 're_old', refundedAt: t })
-    ).gift;
-    const inFlight = (await legacyGift(c, { transferStartedAt: t, claimStartedAt: t, reconcileAttempts: 2 })).gift;
-    const refunding = (await legacyGift(c, { status: 'expired', refundStartedAt: t })).gift;
-    const unpaid = (await legacyGift(c, { status: 'pending' })).gift;
+        tip_cents: 200,
+        transfer_started_at: T,
+        transfer_id: 'tr_old',
+        claimed_at: T,
+      });
+      const refunded = await legacyGift(database, {
+        status: 'refunded',
+        tip_cents: 0,
+        refund_started_at: T,
+        refund_id: 're_old',
+        refunded_at: T,
+      });
+      const inFlight = await legacyGift(database, {
+        transfer_started_at: T,
+        claim_started_at: T,
+        reconcile_attempts: 2,
+      });
+      const refunding = await legacyGift(database, { status: 'expired', refund_started_at: T });
+      const unpaid = await legacyGift(database, { status: 'pending' });
 
-    // The backfill statements of the migration, run over these gifts as they would be over existing data.
-    const migration = readFileSync(path.join(MIGRATIONS_DIR, '0004_ledger.sql'), 'utf8');
-    const backfill = migration
-      .split('--> statement-breakpoint')
-      .filter((s) => /INSERT INTO "ledger_movements"/.test(s));
-    expect(backfill).toHaveLength(3);
-    for (const statement of backfill) await c.db.execute(sql.raw(statement));
+      await database.migrate(MIGRATIONS_AT_0013);
+      await database.migrate();
 
-    const rows = async (id: number) =>
-      (await movementsOf(c, id)).map((r) => [
-        r.kind,
-        r.amountCents,
-        r.state,
-        r.idempotencyKey,
-        r.providerRef,
-        r.debitAccount,
-        r.creditAccount,
+      const movementsOf = (giftId: number) =>
+        database.db
+          .select()
+          .from(ledgerMovements)
+          .where(eq(ledgerMovements.giftId, giftId))
+          .orderBy(ledgerMovements.id);
+      const rows = async (id: number) =>
+        (await movementsOf(id)).map((r) => [
+          r.kind,
+          r.amountCents,
+          r.state,
+          r.idempotencyKey,
+          r.providerRef,
+          r.debitAccount,
+          r.creditAccount,
+        ]);
+      const fee = feeCents(5000);
+      expect(await rows(claimed)).toEqual([
+        ['charge', 5000, 'succeeded', `gift:${claimed}:charge`, 'pi_legacy_1', 'provider_clearing', 'owed_to_recipients'],
+        ['fee', fee, 'succeeded', `gift:${claimed}:fee`, 'pi_legacy_1', 'provider_clearing', 'fee_revenue'],
+        ['tip', 200, 'succeeded', `gift:${claimed}:tip`, 'pi_legacy_1', 'provider_clearing', 'tip_revenue'],
+        ['transfer', 5000, 'succeeded', `gift:${claimed}:transfer`, 'tr_old', 'owed_to_recipients', 'provider_clearing'],
       ]);
-    expect(await rows(claimed.id)).toEqual([
-      [
-        'charge',
-        claimed.amountCents,
+      expect((await rows(refunded)).map((r) => r[0])).toEqual(['charge', 'fee', 'refund']);
+      expect((await rows(refunded))[2]).toEqual([
+        'refund',
+        5000,
         'succeeded',
-        `gift:${claimed.id}:charge`,
-        claimed.paymentIntentId,
-        'provider_clearing',
-        'owed_to_recipients',
-      ],
-      [
-        'fee',
-        claimed.feeCents,
-        'succeeded',
-        `gift:${claimed.id}:fee`,
-        claimed.paymentIntentId,
-        'provider_clearing',
-        'fee_revenue',
-      ],
-      ['tip', 200, 'succeeded', `gift:${claimed.id}:tip`, claimed.paymentIntentId, 'provider_clearing', 'tip_revenue'],
-      [
-        'transfer',
-        claimed.amountCents,
-        'succeeded',
-        `gift:${claimed.id}:transfer`,
-        'tr_old',
+        `gift:${refunded}:refund`,
+        're_old',
         'owed_to_recipients',
         'provider_clearing',
-      ],
-    ]);
-    expect((await rows(refunded.id)).map((r) => r[0])).toEqual(['charge', 'fee', 'refund']);
-    expect((await rows(refunded.id))[2]).toEqual([
-      'refund',
-      refunded.amountCents,
-      'succeeded',
-      `gift:${refunded.id}:refund`,
-      're_old',
-      'owed_to_recipients',
-      'provider_clearing',
-    ]);
-    const flight = (await movementsOf(c, inFlight.id)).find((r) => r.kind === 'transfer')!;
-    expect(flight).toMatchObject({
-      state: 'unknown',
-      providerRef: null,
-      attempts: 2,
-      nextAttemptAt: t,
-      settledAt: null,
-    });
-    expect((await movementsOf(c, refunding.id)).find((r) => r.kind === 'refund')).toMatchObject({
-      state: 'unknown',
-      nextAttemptAt: t,
-    });
-    expect(await movementsOf(c, unpaid.id)).toEqual([]);
-    expect((await checkLedger(c)).violations).toEqual([]);
-  });
+      ]);
+      const flight = (await movementsOf(inFlight)).find((r) => r.kind === 'transfer')!;
+      expect(flight).toMatchObject({
+        state: 'unknown',
+        providerRef: null,
+        attempts: 2,
+        nextAttemptAt: T,
+        settledAt: null,
+      });
+      expect((await movementsOf(refunding)).find((r) => r.kind === 'refund')).toMatchObject({
+        state: 'unknown',
+        nextAttemptAt: T,
+      });
+      expect(await movementsOf(unpaid)).toEqual([]);
+      const states = await rowsOf<{ state: string }>(database, sql`select state from gifts order by id`);
+      expect(states.map((g) => g.state)).toEqual(['claimed', 'refunded', 'transferring', 'refunding', 'pending']);
+      const check = await checkLedgerInvariants(database.db, { attentionAfterMs: 2 * HOUR, now: T });
+      expect(check.violations).toEqual([]);
+    } finally {
+      await destroy();
+    }
+  }, 240_000);
 });

@@ -10,6 +10,7 @@ import { scheduledJobs } from '../../src/server/jobs/index.js';
 import { queueEmail } from '../../src/server/email/outbox.js';
 import { buildMetricsServer, startMetricsServer } from '../../src/server/observability/metrics-server.js';
 import { FROZEN_REASON } from '../../src/server/services/claims/claim.js';
+import { raiseAttention, resolveAttention } from '../../src/server/services/attention/items.js';
 import { scrape, scrapeText, seriesValue } from '../helpers/metrics.js';
 import { checkLedger, paySandboxGift } from '../helpers/money.js';
 import { buildTestApp, describeEachEngine, type TestContext } from '../helpers/test-app.js';
@@ -130,10 +131,8 @@ describeEachEngine(
       const { gift } = await paySandboxGift(ctx());
       expect(await scrape(ctx(), 'hushgift_gifts_held', { reason: 'claim_frozen' })).toBe(0);
       // What the claim service writes on the 15th wrong answer (services/claims/claim.ts).
-      await ctx()
-        .db.update(gifts)
-        .set({ claimFrozenAt: ctx().clock.now(), needsAttention: FROZEN_REASON })
-        .where(eq(gifts.id, gift.id));
+      await ctx().db.update(gifts).set({ claimFrozenAt: ctx().clock.now() }).where(eq(gifts.id, gift.id));
+      await raiseAttention(ctx().db, gift.id, 'claim_frozen', FROZEN_REASON, ctx().clock.now());
       let text = await scrapeText(ctx());
       expect(seriesValue(text, 'hushgift_gifts_held', { reason: 'claim_frozen' })).toBe(1);
       expect(seriesValue(text, 'hushgift_gifts_held', { reason: 'dispute_open' })).toBe(0);
@@ -148,10 +147,8 @@ describeEachEngine(
         text = await scrapeText(ctx());
         expect(seriesValue(text, 'hushgift_ledger_invariant_violations')).toBe(broken);
       } finally {
-        await ctx()
-          .db.update(gifts)
-          .set({ state: 'paid', claimFrozenAt: null, needsAttention: null })
-          .where(eq(gifts.id, gift.id));
+        await ctx().db.update(gifts).set({ state: 'paid', claimFrozenAt: null }).where(eq(gifts.id, gift.id));
+        await resolveAttention(ctx().db, gift.id, ['claim_frozen'], { at: ctx().clock.now() });
       }
       expect(await scrape(ctx(), 'hushgift_ledger_invariant_violations')).toBe(0);
     });

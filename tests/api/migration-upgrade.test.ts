@@ -1,43 +1,25 @@
 // A database made by an older set of migrations upgrades cleanly to today's: tests/fixtures/migrations-at-0013 is
 // the migrations folder as it stood at 0013 (with its journal as it was then, 0011 listed before 0010). A database
 // migrated by it, holding a gift, takes every newer migration, ends with the same columns, indexes and constraints
-// as a database migrated from scratch, and keeps its rows.
+// as a database migrated from scratch, and keeps its rows: each gift's state (0016) and each flagged gift's
+// attention item, on the attention list (0023).
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { MIGRATIONS_DIR, openDatabase, type Database } from '../../src/server/db/client.js';
-import { ENGINES, createEmptyPostgresDatabase, type Engine } from '../helpers/databases.js';
+import { MIGRATIONS_DIR, type Database } from '../../src/server/db/client.js';
+import { ENGINES } from '../helpers/databases.js';
+import { MIGRATIONS_AT_0013 as OLD_MIGRATIONS, emptyDatabase, rowsOf as rows } from '../helpers/old-schema.js';
 import { SCHEMA_SHAPE_SQL, shapeLines } from '../../scripts/lib/schema-shape.mjs';
+import { attentionList } from '../../src/server/services/admin/attention-list.js';
+import { HOUR } from '../../src/server/clock.js';
+import { loadConfig } from '../../src/server/config.js';
 
-const OLD_MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/migrations-at-0013');
 const journalLength = (folder: string) =>
   (JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
-
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** Columns, indexes and constraints of the public schema, one line each, sorted (as `npm run db:check` reads them). */
 async function shapeOf(database: Database): Promise<string[]> {
   return shapeLines(await rows<{ line: string }>(database, sql.raw(SCHEMA_SHAPE_SQL)));
-}
-
-/** An empty, unmigrated database of the engine, and how to get rid of it. */
-async function emptyDatabase(engine: Engine): Promise<{ database: Database; destroy(): Promise<void> }> {
-  if (engine === 'pglite') {
-    const database = await openDatabase({});
-    return { database, destroy: () => database.close() };
-  }
-  const empty = await createEmptyPostgresDatabase();
-  const database = await openDatabase({ databaseUrl: empty.url, poolMax: 2 });
-  return {
-    database,
-    async destroy() {
-      await database.close();
-      await empty.drop();
-    },
-  };
 }
 
 const T = "'2026-02-01T10:00:00Z'::timestamptz";
@@ -80,6 +62,11 @@ async function insertGiftsOfEveryKind(database: Database): Promise<void> {
     sql`'paid', ${at(1)}, 'Payment does not match the gift: paid 1 USD cents.'`,
   );
   await insert(
+    'g_legacy_flag',
+    'status, paid_at, needs_attention',
+    sql`'paid', ${at(1)}, 'Checked by hand: call ada@example.org before paying out.'`,
+  );
+  await insert(
     'g_claimed',
     'status, paid_at, claim_started_at, transfer_started_at, claimed_at, transfer_id',
     sql`'claimed', ${at(1)}, ${at(2)}, ${at(3)}, ${at(5)}, 'tr_1'`,
@@ -120,12 +107,46 @@ async function expectMovedGifts(database: Database): Promise<void> {
     g_transferring: ['transferring', 'paid', 3],
     g_frozen: ['paid', 'paid', 1],
     g_flagged: ['paid', 'paid', 1],
+    g_legacy_flag: ['paid', 'paid', 1],
     g_claimed: ['claimed', 'claimed', 5],
     g_refunding: ['refunding', 'expired', 6],
     g_refunded: ['refunded', 'refunded', 7],
     g_disputed: ['disputed', 'disputed', 8],
   };
   expect(Object.fromEntries(got.map((g) => [g.public_id, [g.state, g.status, Number(g.since)]]))).toEqual(expected);
+}
+
+/**
+ * The free-text flags of 0013 as attention items (migration 0023): a reason code worked out from the words (legacy
+ * when they name none), the text as the detail with no e-mail address, since the freeze or the payment; and each
+ * flagged gift on the attention list after the upgrade.
+ */
+async function expectAttentionCarriedOver(database: Database): Promise<void> {
+  const items = await rows<{ public_id: string; code: string; detail: string; since: string; open: boolean }>(
+    database,
+    sql`select g.public_id, a.code, a.detail, extract(epoch from a.since - ${at(0)}) / 3600 as since,
+               a.resolved_at is null as open
+          from gift_attention a join gifts g on g.id = a.gift_id order by g.public_id`,
+  );
+  expect(items.map((i) => ({ ...i, since: Number(i.since) }))).toEqual([
+    { public_id: 'g_flagged', code: 'payment_mismatch', detail: 'Payment does not match the gift: paid 1 USD cents.', since: 1, open: true },
+    { public_id: 'g_frozen', code: 'claim_frozen', detail: 'Claim frozen after 10 wrong answers.', since: 4, open: true },
+    { public_id: 'g_legacy_flag', code: 'legacy', detail: 'Checked by hand: call [address] before paying out.', since: 1, open: true },
+  ]);
+  const clock = { now: () => new Date('2026-02-01T12:00:00Z') };
+  const list = await attentionList({ db: database.db, clock, config: { ...loadConfig({}), moneyAttentionAfterMs: 2 * HOUR } });
+  const ids = await rows<{ id: number; public_id: string }>(database, sql`select id, public_id from gifts`);
+  const listed = list.items.map((i) => ({
+    gift: ids.find((g) => g.id === i.giftId)!.public_id,
+    reason: i.reason,
+    causes: i.causes,
+    canResolve: i.canResolve,
+  }));
+  expect(listed).toEqual([
+    { gift: 'g_flagged', reason: 'Payment does not match the gift: paid 1 USD cents.', causes: ['flagged'], canResolve: true },
+    { gift: 'g_legacy_flag', reason: 'Checked by hand: call [address] before paying out.', causes: ['flagged'], canResolve: true },
+    { gift: 'g_frozen', reason: 'Claim frozen after 10 wrong answers.', causes: ['flagged', 'frozen_claim'], canResolve: false },
+  ]);
 }
 
 describe.each(ENGINES)('upgrading a database migrated to 0013 [%s]', (engine) => {
@@ -158,6 +179,7 @@ describe.each(ENGINES)('upgrading a database migrated to 0013 [%s]', (engine) =>
       );
       expect(kept).toEqual([{ amount_cents: 5000 }]);
       await expectMovedGifts(old.database);
+      await expectAttentionCarriedOver(old.database);
       expect(await statusTotals(old.database)).toEqual(totalsBefore);
     } finally {
       await old.destroy();

@@ -3,7 +3,7 @@
 // never tries it again. A lost claim e-mail is therefore visible on its row (failed_at, last_error) and puts its
 // gift on the admin attention list, not dropped.
 import { and, eq } from 'drizzle-orm';
-import { gifts, outbox } from '../../src/server/db/schema.js';
+import { outbox } from '../../src/server/db/schema.js';
 import { DAY } from '../../src/server/clock.js';
 import { OUTBOX_MAX_ATTEMPTS, backoffMs } from '../../src/server/email/outbox.js';
 import { scheduledJobs } from '../../src/server/jobs/index.js';
@@ -11,6 +11,7 @@ import { lostEmailReason } from '../../src/server/services/delivery/lost-email.j
 import type { Mailer, OutgoingEmail } from '../../src/server/email/transport.js';
 import { payCheckout, pendingGift } from '../helpers/gifts.js';
 import { describeEachEngine } from '../helpers/test-app.js';
+import { readGiftRow } from '../helpers/gift-row.js';
 
 const tried: OutgoingEmail[] = [];
 const downMailer: Mailer = {
@@ -30,8 +31,7 @@ describeEachEngine(
       scheduledJobs(ctx().deps)
         .find((job) => job.name === 'outbox')!
         .run();
-    const attention = async (giftId: number) =>
-      (await ctx().db.select().from(gifts).where(eq(gifts.id, giftId)))[0]!.needsAttention;
+    const attention = async (giftId: number) => (await readGiftRow(ctx().db, giftId))!.needsAttention;
 
     it('a claim e-mail: retried on the back-off, then marked failed with its error after the last attempt', async () => {
       // Whatever earlier tests queued fails now and is out of the way of the exact counts below.

@@ -9,7 +9,7 @@ import { retryDelayMs, runReconciler } from '../../src/server/services/ledger/re
 import { handleProviderEvent } from '../../src/server/services/events/handle-event.js';
 import { paidRow, passExpiry, pendingGift } from '../helpers/gifts.js';
 import { giftRow } from '../helpers/claims.js';
-import { movementsOf } from '../helpers/money.js';
+import { movementsOf, settledRefundRef } from '../helpers/money.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 
 describe('the reconciler back-off', () => {
@@ -47,7 +47,8 @@ describeEachEngine('a refund that cannot be made', (ctx) => {
 
     expect(await processExpired(ctx().deps, log)).toEqual({ processed: 0, failed: 1 });
     const row = await giftRow(ctx(), gift.id);
-    expect(row).toMatchObject({ status: 'expired', refundedAt: null, refundId: null });
+    expect(row).toMatchObject({ status: 'expired', refundedAt: null });
+    expect(await settledRefundRef(ctx().db, gift.id)).toBeNull();
     expect(row.refundStartedAt).toEqual(ctx().clock.now());
     expect(row.needsAttention).toBe('Refund to the sender failed: the gift has no payment to refund');
     expect(warnings).toEqual([{ giftId: gift.id, outcome: 'failed' }]);

@@ -1,11 +1,12 @@
 // Claim-flow helpers for API tests: a gift with a distinctive sender (to prove it never leaks), the claim call,
 // the recipient's claim session cookie (kept like a browser would), and the sandbox onboarding outcome.
 import { eq, sql } from 'drizzle-orm';
-import { gifts, sandboxAccounts } from '../../src/server/db/schema.js';
+import { sandboxAccounts } from '../../src/server/db/schema.js';
 import { DAY, MINUTE } from '../../src/server/clock.js';
 import { ONBOARDING_GRACE_DAYS } from '../../src/shared/constants.js';
 import { givenGift, type GiftOptions } from './gifts.js';
 import type { TestContext } from './test-app.js';
+import { readGiftRow } from './gift-row.js';
 
 export const SENDER = { senderFirstName: 'Zebulon', senderLastName: 'Quixotic', senderEmail: 'zq.sender@example.org' };
 export const SENDER_SECRETS = [SENDER.senderFirstName, SENDER.senderLastName, SENDER.senderEmail];
@@ -97,8 +98,7 @@ export function dashboardLogin(ctx: TestContext, publicId: string, cookie = clai
 }
 
 export async function giftRow(ctx: TestContext, id: number) {
-  const [row] = await ctx.db.select().from(gifts).where(eq(gifts.id, id));
-  return row!;
+  return (await readGiftRow(ctx.db, id))!;
 }
 
 /** Claims with the right answer; answers the sandbox account id from the onboarding link. */

@@ -22,8 +22,9 @@ import {
   submitOnboarding,
 } from './claims.js';
 import type { TestContext } from './test-app.js';
+import { readGiftRow, type GiftRow } from './gift-row.js';
 
-export type GiftRow = typeof gifts.$inferSelect;
+export type { GiftRow };
 
 export interface GiftOptions extends Omit<Parameters<typeof giftPayload>[0] & object, 'securityAnswerHash'> {
   /** The recipient's security answer (asked with the default question); none by default. */
@@ -46,7 +47,7 @@ let seq = 0;
 export const nameNumber = (n: number) => String(n).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
 
 export const giftRowById = async (ctx: TestContext, id: number): Promise<GiftRow> => {
-  const [row] = await ctx.db.select().from(gifts).where(eq(gifts.id, id));
+  const row = await readGiftRow(ctx.db, id);
   if (!row) throw new Error(`no gift #${id}`);
   return row;
 };
@@ -245,7 +246,7 @@ export async function disputedGift(ctx: TestContext, options: GiftOptions = {}):
 }
 
 /** Opens a card dispute of the gift's whole payment from the provider's side; answers the dispute's id. */
-export async function openGiftDispute(ctx: TestContext, gift: GiftRow): Promise<string> {
+export async function openGiftDispute(ctx: TestContext, gift: typeof gifts.$inferSelect): Promise<string> {
   await openDispute(ctx.sandbox, gift.paymentIntentId!);
   const [dispute] = await ctx.db
     .select({ id: sandboxDisputes.id })

@@ -1,11 +1,12 @@
 // The books a test leaves behind: every invariant of the ledger (src/server/services/ledger/invariants.ts), and one
 // the ledger cannot see from its own rows: a gift the provider was paid for has its payment in the ledger (a paid
 // gift with no charge, as raw test inserts once made, has no movement for the per-gift checks to look at).
-import { and, isNull, ne, sql } from 'drizzle-orm';
+import { and, ne, not, sql } from 'drizzle-orm';
 import { gifts, ledgerMovements } from '../../src/server/db/schema.js';
 import type { Db } from '../../src/server/db/client.js';
 import { checkLedgerInvariants } from '../../src/server/services/ledger/invariants.js';
 import { HOUR } from '../../src/server/clock.js';
+import { hasOpenAttention } from '../../src/server/services/attention/items.js';
 
 export interface LedgerCheckOptions {
   /** The app's clock: a movement failing longer than attentionAfterMs by it must have its gift flagged. */
@@ -28,7 +29,7 @@ export async function ledgerViolations(db: Db, options: LedgerCheckOptions = DEF
       and(
         ne(gifts.status, 'pending'),
         // A payment that did not match its gift is held for an operator, with or without a charge.
-        isNull(gifts.needsAttention),
+        not(hasOpenAttention(gifts.id)),
         sql`not exists (select 1 from ${ledgerMovements} m where m.gift_id = ${gifts.id} and m.kind = 'charge')`,
       ),
     );

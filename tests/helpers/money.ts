@@ -1,11 +1,12 @@
 // Money-flow helpers: a gift paid through the sandbox's hosted checkout (the real path: checkout_paid event,
 // ledger posting, claim e-mail), its claim token read from that e-mail, and the gift's ledger rows.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { gifts, ledgerMovements } from '../../src/server/db/schema.js';
 import { checkLedgerInvariants } from '../../src/server/services/ledger/invariants.js';
 import { HOUR } from '../../src/server/clock.js';
 import { giftPayload, postGift } from './gift-payload.js';
 import type { TestContext } from './test-app.js';
+import type { DbOrTx } from '../../src/server/db/client.js';
 
 let seq = 0;
 
@@ -43,6 +44,16 @@ export async function paySandboxGift(
 
 export const movementsOf = (ctx: TestContext, giftId: number) =>
   ctx.db.select().from(ledgerMovements).where(eq(ledgerMovements.giftId, giftId)).orderBy(asc(ledgerMovements.id));
+
+/** The provider's id of the gift's refund by Hushgift once settled, as the ledger holds it; null before. */
+export async function settledRefundRef(db: DbOrTx, giftId: number): Promise<string | null> {
+  const m = ledgerMovements;
+  const [refund] = await db
+    .select({ ref: m.providerRef })
+    .from(m)
+    .where(and(eq(m.giftId, giftId), eq(m.kind, 'refund'), eq(m.origin, 'hushgift'), eq(m.state, 'succeeded')));
+  return refund?.ref ?? null;
+}
 
 /** Every invariant of the ledger, with the default attention delay (2 h). */
 export const checkLedger = (ctx: TestContext) =>

@@ -9,6 +9,7 @@ import type { CreateGroupGiftPayload } from '../../src/shared/schemas/together.j
 import { payCheckout, type GiftRow } from './gifts.js';
 import { manageLinkIn } from './gift-page.js';
 import type { TestContext } from './test-app.js';
+import { giftRowColumns } from './gift-row.js';
 
 let seq = 0;
 
@@ -115,6 +116,6 @@ export const sendNow = (ctx: TestContext, token: string) =>
 
 /** The shares' rows, in the order of `ids`. */
 export async function sharesOf(ctx: TestContext, ids: number[]): Promise<GiftRow[]> {
-  const rows = await ctx.db.select().from(gifts).where(inArray(gifts.id, ids));
+  const rows = await ctx.db.select(giftRowColumns).from(gifts).where(inArray(gifts.id, ids));
   return ids.map((id) => rows.find((r) => r.id === id)!);
 }

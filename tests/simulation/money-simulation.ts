@@ -9,7 +9,16 @@
 // database is restored from a backup taken days earlier. At the end every invariant of the ledger must hold, the
 // provider's own records must agree with it (nothing moved twice), and nothing may be stuck off the attention list.
 import { eq, inArray } from 'drizzle-orm';
-import { gifts, groupGifts, ledgerMovements, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema.js';
+import {
+  giftAttention,
+  gifts,
+  groupGifts,
+  ledgerMovements,
+  sandboxRefunds,
+  sandboxTransfers,
+} from '../../src/server/db/schema.js';
+import { openAttention } from '../../src/server/services/attention/items.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 import { DAY, HOUR, MINUTE } from '../../src/server/clock.js';
 import { handleProviderEvent } from '../../src/server/services/events/handle-event.js';
 import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
@@ -427,9 +436,11 @@ export async function simulateMoney(
   const movements = await ctx.db.select().from(ledgerMovements);
   figures.movements = movements.length;
   figures.attempts = movements.reduce((n, m) => n + m.attempts, 0);
-  figures.attentionItems = (await ctx.db.select({ flag: gifts.needsAttention }).from(gifts)).filter(
-    (g) => g.flag !== null,
-  ).length;
+  figures.attentionItems = new Set(
+    (await ctx.db.select({ giftId: giftAttention.giftId }).from(giftAttention).where(openAttention())).map(
+      (g) => g.giftId,
+    ),
+  ).size;
   Object.assign(figures, {
     outageErrors: provider.faults.counts.outageErrors,
     lostAnswers: provider.faults.counts.lostAnswers,
@@ -448,7 +459,7 @@ export async function simulateMoney(
 async function checkProviderAgrees(ctx: TestContext, simGifts: SimGift[]): Promise<string[]> {
   const violations: string[] = [];
   const rows = await ctx.db
-    .select()
+    .select(giftRowColumns)
     .from(gifts)
     .where(
       inArray(

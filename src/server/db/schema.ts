@@ -121,7 +121,7 @@ export const gifts = pgTable(
     wrongAnswersTotal: integer('wrong_answers_total').notNull().default(0),
     claimLocks: integer('claim_locks').notNull().default(0),
     claimLockedUntil: ts('claim_locked_until'),
-    /** Frozen for an operator after too many wrong answers: nothing can claim it (needs_attention says why). */
+    /** Frozen for an operator after too many wrong answers: nothing can claim it (a claim_frozen attention item). */
     claimFrozenAt: ts('claim_frozen_at'),
     claimStartedAt: ts('claim_started_at'),
     recipientAccountId: text('recipient_account_id'),
@@ -132,17 +132,14 @@ export const gifts = pgTable(
     // Expiry and refund.
     expiredAt: ts('expired_at'),
     refundStartedAt: ts('refund_started_at'),
-    refundId: text('refund_id'),
     refundedAt: ts('refunded_at'),
 
     // Card disputes (decision 014): open → the gift's money is frozen; lost → status 'disputed' since disputed_at.
     disputeOpenedAt: ts('dispute_opened_at'),
     disputedAt: ts('disputed_at'),
 
-    // Reconciliation of money movements interrupted by a crash.
-    reconcileAttempts: integer('reconcile_attempts').notNull().default(0),
+    // The payout job's next look at the gift (and its lease while it looks): payouts/job.ts.
     reconcileAfter: ts('reconcile_after'),
-    needsAttention: text('needs_attention'),
 
     personalDataErasedAt: ts('personal_data_erased_at'),
 
@@ -196,10 +193,11 @@ export const gifts = pgTable(
       .where(sql`${t.status} = 'paid' and ${t.claimStartedAt} is null`),
     // Not partial, so the planner has statistics for the expression (it ignores those of partial indexes).
     index('gifts_erasure_due_idx').on(personalDataDueAt(t)),
-    // The admin attention list (services/admin/attention-sql.ts): flagged gifts and frozen claims.
-    index('gifts_attention_idx')
+    // The admin attention list (services/admin/attention-sql.ts): frozen claims (the other causes are rows of
+    // gift_attention, ledger_movements and gift_reports, each with its own partial index).
+    index('gifts_frozen_claim_idx')
       .on(t.id)
-      .where(sql`${t.needsAttention} is not null or (${t.claimFrozenAt} is not null and ${t.status} = 'paid')`),
+      .where(sql`${t.claimFrozenAt} is not null and ${t.status} = 'paid'`),
     check('gifts_state_check', sql`${t.state} in (${sql.raw(quoted(GIFT_STATES))})`),
     check('gifts_status_check', sql`${t.status} in ('pending', 'paid', 'claimed', 'expired', 'refunded', 'disputed')`),
     check('gifts_amounts_check', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.tipCents} >= 0`),
@@ -679,3 +677,4 @@ export * from './tables/operators.js';
 export * from './tables/together.js';
 export * from './tables/recipient-rights.js';
 export * from './tables/risk.js';
+export * from './tables/attention.js';

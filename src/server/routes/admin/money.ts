@@ -11,7 +11,7 @@ import { moneyTotals } from '../../services/admin/money-totals.js';
 import { attentionList } from '../../services/admin/attention-list.js';
 import { retryGiftMovement } from '../../services/admin/retry-movement.js';
 import { refundSender } from '../../services/admin/refund-sender.js';
-import { resolveAttention } from '../../services/admin/resolve-attention.js';
+import { markAttentionResolved } from '../../services/admin/resolve-attention.js';
 import { adminActor } from './auth.js';
 import { requireRecentAuth } from './recent-auth.js';
 
@@ -80,7 +80,7 @@ export const adminMoneyRoutes =
         },
       },
       async (request) => {
-        await resolveAttention(deps, request.params.id, await adminActor(deps, request));
+        await markAttentionResolved(deps, request.params.id, await adminActor(deps, request));
         return { success: true, message: 'Marked resolved.' };
       },
     );

@@ -1,7 +1,7 @@
 // The dashboard's "Needs attention" list: every gift an operator must look at (attention-sql.ts), the longest
 // waiting first, with its reason, how long it has waited, which actions apply and, for a share of a group gift, its
-// group (decision 026). One query; the partial indexes of migration 0011 keep it to the gifts on the list whatever
-// the number of gifts.
+// group (decision 026). One query; the partial indexes named in attention-sql.ts keep it to the gifts on the list
+// whatever the number of gifts.
 import { asc, eq, sql } from 'drizzle-orm';
 import { giftReports, gifts, ledgerMovements } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -10,8 +10,9 @@ import { ATTENTION_LIST_LIMIT, type AttentionItem, type AttentionList } from '..
 import type { GiftStatus } from '../../../shared/statuses.js';
 import { FROZEN_REASON } from '../claims/claim.js';
 import { moneyUndecided } from '../gifts/money-undecided.js';
-import { listedGiftIds, openReport, retryable, stuckMovement } from './attention-sql.js';
+import { frozenClaim, listedGiftIds, openReport, retryable, stuckMovement } from './attention-sql.js';
 import { groupColumns, groupOf } from './gift-view.js';
+import { openAttentionSince, openAttentionText } from '../attention/items.js';
 
 const m = ledgerMovements;
 const asDate = <T extends Date | null>(expr: ReturnType<typeof sql>) => sql<T>`${expr}`.mapWith(gifts.createdAt);
@@ -44,16 +45,16 @@ export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'co
     .where(stuckMovement(cutoff))
     .groupBy(m.giftId)
     .as('stuck');
-  const frozen = sql`(${gifts.claimFrozenAt} is not null and ${gifts.status} = 'paid')`;
-  // When the oldest cause began: the failing movement's first failure, the freeze, else the latest money event
-  // (what raised the flag: a payment, an outside refund, a reversal), else payment.
-  const since = sql`coalesce(${stuck.failingSince}, case when ${frozen} then ${gifts.claimFrozenAt} end, (select max(${m.createdAt}) from ${m} where ${m.giftId} = ${gifts.id}), ${gifts.paidAt}, ${gifts.createdAt})`;
+  const frozen = frozenClaim();
+  // When the oldest cause began: the failing movement's first failure, the freeze, the oldest open item, the
+  // report, else payment.
+  const since = sql`coalesce(${stuck.failingSince}, case when ${frozen} then ${gifts.claimFrozenAt} end, ${openAttentionSince(gifts.id)}, (select ${giftReports.createdAt} from ${giftReports} where ${giftReports.giftId} = ${gifts.id} and ${openReport()}), ${gifts.paidAt}, ${gifts.createdAt})`;
   const rows = await deps.db
     .select({
       giftId: gifts.id,
       status: gifts.status,
       amountCents: gifts.amountCents,
-      needsAttention: gifts.needsAttention,
+      flagged: openAttentionText(gifts.id),
       frozen: sql<boolean>`${frozen}`,
       stuckKind: stuck.kind,
       stuckError: stuck.lastError,
@@ -79,7 +80,7 @@ export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'co
 
   const items = rows.map((r): AttentionItem => {
     const causes: AttentionItem['causes'] = [];
-    if (r.needsAttention) causes.push('flagged');
+    if (r.flagged) causes.push('flagged');
     if (r.frozen) causes.push('frozen_claim');
     if (r.stuckKind) causes.push('failed_movement');
     if (r.report) causes.push('reported');
@@ -90,13 +91,13 @@ export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'co
       giftId: r.giftId,
       status: r.status as GiftStatus,
       amount: formatCents(r.amountCents),
-      reason: r.needsAttention ?? movementReason ?? (r.report ? reportReason(r.report, r.senderEmail) : FROZEN_REASON),
+      reason: r.flagged ?? movementReason ?? (r.report ? reportReason(r.report, r.senderEmail) : FROZEN_REASON),
       causes,
       since: r.since.toISOString(),
       ageSeconds: Math.max(0, Math.floor((now.getTime() - r.since.getTime()) / 1000)),
       canRetry: r.canRetry,
       canRefund: r.canRefund,
-      canResolve: Boolean(r.needsAttention || r.report) && !r.frozen && !r.stuckKind,
+      canResolve: Boolean(r.flagged || r.report) && !r.frozen && !r.stuckKind,
       group: groupOf({ id: r.giftId, groupPublicId: r.groupPublicId, groupLeadId: r.groupLeadId }),
     };
   });

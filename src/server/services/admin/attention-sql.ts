@@ -1,23 +1,23 @@
 // What puts a gift on the admin's attention list (decision 017), as SQL conditions shared by the list and the
-// actions that check a cause is gone. Their shapes match the partial indexes of migration 0011, so the list reads
-// only the gifts on it:
-//  - flagged: needs_attention says why (a permanent payout or refund failure, one failing for longer than
-//    MONEY_ATTENTION_AFTER_MINUTES, a payment that does not match its gift, an outside refund, a reversal, …);
+// actions that check a cause is gone. Their shapes match partial indexes (gift_attention_open_idx,
+// gifts_frozen_claim_idx, ledger_attention_idx, gift_reports_open_idx), so the list reads only the gifts on it:
+//  - flagged: an open gift_attention item says why (attention/items.ts: a permanent payout or refund failure, one
+//    failing for longer than MONEY_ATTENTION_AFTER_MINUTES, a payment that does not match its gift, an outside
+//    refund, a reversal, …);
 //  - a frozen claim (too many wrong answers) on a gift that can still be claimed;
 //  - an outgoing movement Hushgift started that failed, or has been failing for longer than the attention delay —
 //    even when the flag was cleared, so nothing stuck goes unseen;
 //  - a recipient's open report (gift_reports, issue 25), until an operator marks it resolved.
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { giftReports, gifts, ledgerMovements } from '../../db/schema.js';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { giftAttention, giftReports, gifts, ledgerMovements } from '../../db/schema.js';
 import { OUTGOING_KINDS } from '../ledger/accounts.js';
+import { openAttention } from '../attention/items.js';
 
 const m = ledgerMovements;
 
-export const frozenClaim = (): SQL => and(isNotNull(gifts.claimFrozenAt), eq(gifts.status, 'paid'))!;
-
-/** Flagged, or a frozen claim: the predicate of gifts_attention_idx. */
-export const flaggedOrFrozen = (): SQL =>
-  sql`(${gifts.needsAttention} is not null or (${gifts.claimFrozenAt} is not null and ${gifts.status} = 'paid'))`;
+/** A frozen claim on a gift that can still be claimed: the predicate of gifts_frozen_claim_idx (no parameter, so
+ * every plan can use the index). */
+export const frozenClaim = (): SQL => sql`(${gifts.claimFrozenAt} is not null and ${gifts.status} = 'paid')`;
 
 /** Hushgift's own payouts and refunds (the reconciler's). */
 export const outgoing = (): SQL => and(inArray(m.kind, [...OUTGOING_KINDS]), eq(m.origin, 'hushgift'))!;
@@ -37,4 +37,4 @@ export const openReport = (): SQL => isNull(giftReports.resolvedAt);
 
 /** The ids of every gift on the list. */
 export const listedGiftIds = (cutoff: Date): SQL =>
-  sql`(select ${gifts.id} from ${gifts} where ${flaggedOrFrozen()} union select ${m.giftId} from ${m} where ${stuckMovement(cutoff)} union select ${giftReports.giftId} from ${giftReports} where ${openReport()})`;
+  sql`(select ${giftAttention.giftId} from ${giftAttention} where ${openAttention()} union select ${gifts.id} from ${gifts} where ${frozenClaim()} union select ${m.giftId} from ${m} where ${stuckMovement(cutoff)} union select ${giftReports.giftId} from ${giftReports} where ${openReport()})`;

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { gifts, groupGifts } from '../../db/schema.js';
 import { formatCents } from '../../../shared/money.js';
 import type { AdminGift } from '../../../shared/schemas/admin.js';
+import { openAttentionText } from '../attention/items.js';
 
 /** A share of a group gift (decision 026): the group's public id, and which share carries its claim. */
 export const groupColumns = {
@@ -35,7 +36,8 @@ export const adminGiftColumns = {
   deliverAt: gifts.deliverAt,
   notifiedAt: gifts.notifiedAt,
   undeliverableAt: gifts.undeliverableAt,
-  needsAttention: gifts.needsAttention,
+  // The open attention items' reasons in one line (attention/items.ts), as the field always said it.
+  needsAttention: openAttentionText(gifts.id),
   claimFrozenAt: gifts.claimFrozenAt,
   ...groupColumns,
 };

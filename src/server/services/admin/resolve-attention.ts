@@ -1,15 +1,18 @@
-// "Mark resolved" on the attention list: clears the gift's flag once an operator has dealt with its cause. A cause
+// "Mark resolved" on the attention list: closes the gift's open attention items (attention/items.ts) once an
+// operator has dealt with their cause, recording who did. A cause
 // that is still there keeps the gift on the list whatever the flag says, so clearing it is refused: a frozen
 // claim ("Unfreeze claim" in the gift list, or refund the sender) and a failed or long-failing payout or refund
-// (retry it) — a recipient's open report is resolved with the flag (issue 25); the ledger's invariant "nothing stuck is off the attention list" stays true.
+// (retry it) — a recipient's open report is resolved with the items (issue 25); the ledger's invariant "nothing
+// stuck is off the attention list" stays true.
 import { and, eq, sql } from 'drizzle-orm';
 import { giftReports, gifts, ledgerMovements } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { openReport, stuckMovement } from './attention-sql.js';
+import { resolveAttention } from '../attention/items.js';
 import { logAdminAction, type AdminActor } from './attention-actor.js';
 
-export async function resolveAttention(
+export async function markAttentionResolved(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
   giftId: number,
   actor: AdminActor,
@@ -18,7 +21,7 @@ export async function resolveAttention(
   const cutoff = new Date(now.getTime() - deps.config.moneyAttentionAfterMs);
   await deps.db.transaction(async (tx) => {
     const [gift] = await tx
-      .select({ status: gifts.status, needsAttention: gifts.needsAttention, claimFrozenAt: gifts.claimFrozenAt })
+      .select({ status: gifts.status, claimFrozenAt: gifts.claimFrozenAt })
       .from(gifts)
       .where(eq(gifts.id, giftId))
       .for('update');
@@ -41,11 +44,11 @@ export async function resolveAttention(
       .set({ resolvedAt: now })
       .where(and(eq(giftReports.giftId, giftId), openReport()))
       .returning({ reason: giftReports.reason });
-    if (!gift.needsAttention && reports.length === 0) throw conflict(`Gift #${giftId} is not on the attention list.`);
-    await tx.update(gifts).set({ needsAttention: null }).where(eq(gifts.id, giftId));
+    const items = await resolveAttention(tx, giftId, 'all', { at: now, by: actor.id });
+    if (items.length === 0 && reports.length === 0) throw conflict(`Gift #${giftId} is not on the attention list.`);
     await logAdminAction(tx, deps.clock, 'admin.resolve_attention', actor, {
       giftId,
-      reason: gift.needsAttention ?? `reported: ${reports[0]!.reason}`,
+      reason: items.length > 0 ? items.map((i) => i.detail).join(' · ') : `reported: ${reports[0]!.reason}`,
     });
   });
 }

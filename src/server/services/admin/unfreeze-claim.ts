@@ -2,12 +2,12 @@
 // frozen until an operator has checked with the recipient. Unfreezing lifts the freeze and any lock, and gives the
 // recipient one more run of WRONG_ANSWER_LIMIT answers: the total is set back so that the run's last wrong answer
 // freezes the gift again. Recorded in the security log with the admin.
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { WRONG_ANSWER_FREEZE_TOTAL, WRONG_ANSWER_LIMIT } from '../../../shared/constants.js';
-import { FROZEN_REASON } from '../claims/claim.js';
+import { resolveAttention } from '../attention/items.js';
 import { logSecurityEvent } from '../security-log.js';
 
 export async function unfreezeClaim(
@@ -23,8 +23,6 @@ export async function unfreezeClaim(
         claimLockedUntil: null,
         wrongAnswerCount: 0,
         wrongAnswersTotal: WRONG_ANSWER_FREEZE_TOTAL - WRONG_ANSWER_LIMIT,
-        // Only the freeze's own reason goes: another one (a failed money movement) still needs its operator.
-        needsAttention: sql`case when ${gifts.needsAttention} = ${FROZEN_REASON} then null else ${gifts.needsAttention} end`,
       })
       .where(and(eq(gifts.id, giftId), isNotNull(gifts.claimFrozenAt)))
       .returning({ id: gifts.id });
@@ -33,6 +31,8 @@ export async function unfreezeClaim(
       if (!exists) throw notFound(`Gift #${giftId} was not found.`);
       throw conflict(`Gift #${giftId} is not frozen.`);
     }
+    // Only the freeze's own item closes: another one (a failed money movement) still needs its operator.
+    await resolveAttention(tx, giftId, ['claim_frozen'], { at: deps.clock.now(), by: actor.adminId });
     await logSecurityEvent(tx, deps.clock, {
       event: 'admin.unfreeze_claim',
       actor: actor.email,

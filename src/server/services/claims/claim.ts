@@ -29,6 +29,7 @@ import { openClaimSession, type OpenedClaimSession } from './claim-session.js';
 import { transition } from '../gift-lifecycle/transition.js';
 import { followClaimStart } from '../together/shares.js';
 import { checkClaimClient } from '../risk/claim-check.js';
+import { raiseAttention, resolveAttention } from '../attention/items.js';
 
 export const FROZEN_REASON = `Claim frozen after ${WRONG_ANSWER_FREEZE_TOTAL} wrong security answers: check with the recipient before unfreezing.`;
 export const FROZEN_MESSAGE =
@@ -64,7 +65,7 @@ interface CountedAttempt {
   frozenNow: boolean;
   lockedUntil: Date | null;
   /** What a right answer restores when it takes back the lock or freeze its count caused. */
-  before: Pick<GiftRow, 'claimLockedUntil' | 'needsAttention'>;
+  before: Pick<GiftRow, 'claimLockedUntil'>;
 }
 
 /** Counts the answer as wrong before it is checked; refuses it when the gift is (or just became) locked. */
@@ -76,18 +77,22 @@ async function countAttempt(deps: ServiceDeps, gift: GiftRow): Promise<CountedAt
   const freezes = sql`${total} >= ${WRONG_ANSWER_FREEZE_TOTAL}`;
   const firstLock = new Date(now.getTime() + WRONG_ANSWER_LOCK_MINUTES * MINUTE).toISOString();
   const laterLock = new Date(now.getTime() + WRONG_ANSWER_LATER_LOCK_HOURS * HOUR).toISOString();
-  const [row] = await deps.db
-    .update(gifts)
-    .set({
-      wrongAnswerCount: sql`case when ${locks} then 0 else ${run} end`,
-      wrongAnswersTotal: total,
-      claimLocks: sql`case when ${locks} then ${gifts.claimLocks} + 1 else ${gifts.claimLocks} end`,
-      claimLockedUntil: sql`case when ${freezes} then null when ${locks} then (case when ${gifts.claimLocks} = 0 then ${firstLock}::timestamptz else ${laterLock}::timestamptz end) else ${gifts.claimLockedUntil} end`,
-      claimFrozenAt: sql`case when ${freezes} then ${now.toISOString()}::timestamptz else null end`,
-      needsAttention: sql`case when ${freezes} then ${FROZEN_REASON} else ${gifts.needsAttention} end`,
-    })
-    .where(and(eq(gifts.id, gift.id), openForAnswers(now)))
-    .returning({ run: gifts.wrongAnswerCount, lockedUntil: gifts.claimLockedUntil, frozenAt: gifts.claimFrozenAt });
+  // The answer that freezes the gift puts it on the attention list in the same transaction.
+  const [row] = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(gifts)
+      .set({
+        wrongAnswerCount: sql`case when ${locks} then 0 else ${run} end`,
+        wrongAnswersTotal: total,
+        claimLocks: sql`case when ${locks} then ${gifts.claimLocks} + 1 else ${gifts.claimLocks} end`,
+        claimLockedUntil: sql`case when ${freezes} then null when ${locks} then (case when ${gifts.claimLocks} = 0 then ${firstLock}::timestamptz else ${laterLock}::timestamptz end) else ${gifts.claimLockedUntil} end`,
+        claimFrozenAt: sql`case when ${freezes} then ${now.toISOString()}::timestamptz else null end`,
+      })
+      .where(and(eq(gifts.id, gift.id), openForAnswers(now)))
+      .returning({ run: gifts.wrongAnswerCount, lockedUntil: gifts.claimLockedUntil, frozenAt: gifts.claimFrozenAt });
+    if (rows[0]?.frozenAt) await raiseAttention(tx, gift.id, 'claim_frozen', FROZEN_REASON, now);
+    return rows;
+  });
   if (!row) {
     // Locked, frozen or expired by another attempt (or the job) since the gift was read.
     const [fresh] = await deps.db.select().from(gifts).where(eq(gifts.id, gift.id));
@@ -98,7 +103,7 @@ async function countAttempt(deps: ServiceDeps, gift: GiftRow): Promise<CountedAt
     lockedNow: row.run === 0,
     frozenNow: Boolean(row.frozenAt),
     lockedUntil: row.lockedUntil,
-    before: { claimLockedUntil: gift.claimLockedUntil, needsAttention: gift.needsAttention },
+    before: { claimLockedUntil: gift.claimLockedUntil },
   };
 }
 
@@ -111,7 +116,6 @@ function forgive(attempt: CountedAttempt) {
     ...(attempt.lockedNow || attempt.frozenNow
       ? { claimLockedUntil: attempt.before.claimLockedUntil, claimFrozenAt: null }
       : {}),
-    ...(attempt.frozenNow ? { needsAttention: attempt.before.needsAttention } : {}),
   };
 }
 
@@ -169,6 +173,8 @@ export async function startClaim(
         .returning();
   if (!started) assertClaimable(await requireGiftByToken(deps.db, token), now);
   if (!started) throw notFound(CLAIM_MESSAGES.notFound);
+  // The freeze this right answer's own count caused is taken back, and its attention item with it.
+  if (attempt?.frozenNow) await resolveAttention(deps.db, gift.id, ['claim_frozen'], { at: now });
   await followClaimStart(deps.db, started);
   await checkClaimClient(deps, started, clientAddress, now);
 

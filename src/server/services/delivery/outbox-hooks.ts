@@ -9,6 +9,6 @@ import { flagLostEmail } from './lost-email.js';
 export function outboxHooks(deps: { db: Db; clock: Clock; publicUrl: string }) {
   return {
     onBounce: (message: BouncedMessage) => recordBounce(deps, message),
-    onGiveUp: (message: BouncedMessage, error: string) => flagLostEmail(deps.db, message, error),
+    onGiveUp: (message: BouncedMessage, error: string) => flagLostEmail(deps.db, deps.clock, message, error),
   };
 }

@@ -43,14 +43,14 @@ async function opened(tx: Tx, deps: ServiceDeps, gift: GiftRow, dispute: Dispute
     .update(ledgerMovements)
     .set({ nextAttemptAt: null })
     .where(and(openOutgoing(gift.id), notInArray(ledgerMovements.state, ['in_flight'])));
-  await flagOpenDispute(tx, gift.id, dispute);
+  await flagOpenDispute(tx, gift.id, dispute, now);
 }
 
 async function won(tx: Tx, deps: ServiceDeps, gift: GiftRow, dispute: Dispute, now: Date): Promise<void> {
   await postDisputeDebit(tx, deps, gift, dispute, now);
   if (!(await postDisputeCredit(tx, deps, gift, dispute, now))) return;
   await tx.update(gifts).set({ disputeOpenedAt: null }).where(eq(gifts.id, gift.id));
-  await clearDisputeFlag(tx, gift.id, dispute.ref);
+  await clearDisputeFlag(tx, gift.id, dispute.ref, now);
   // What waited for the dispute is due again.
   await tx
     .update(ledgerMovements)

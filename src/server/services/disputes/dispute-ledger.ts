@@ -10,7 +10,8 @@ import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import { movementKey, type LedgerAccount } from '../ledger/accounts.js';
 import { postMovement } from '../ledger/post.js';
-import { flagGift, giftFigures, takeInOrder } from '../events/gift-money.js';
+import { giftFigures, takeInOrder } from '../events/gift-money.js';
+import { raiseAttention, resolveAttention } from '../attention/items.js';
 
 type Deps = Pick<ServiceDeps, 'config'>;
 type GiftKeys = { id: number; publicId: string };
@@ -111,37 +112,42 @@ export async function moneyGone(tx: Tx, giftId: number): Promise<boolean> {
   return f.transferred - f.reversed > 0 || f.refunded > 0;
 }
 
-/** Every dispute flag starts so, which lets a won dispute clear its own flag and no other. */
+/** Every dispute item's detail starts so, which lets a won dispute close its own item and no other. */
 const flagPrefix = (ref: string) => `Dispute ${ref} `;
 
-export async function flagOpenDispute(tx: Tx, giftId: number, dispute: Dispute): Promise<void> {
+export async function flagOpenDispute(tx: Tx, giftId: number, dispute: Dispute, now: Date): Promise<void> {
   const gone = await moneyGone(tx, giftId);
-  await flagGift(
+  await raiseAttention(
     tx,
     giftId,
+    'dispute_open',
     `${flagPrefix(dispute.ref)}opened: the cardholder's bank took back ${dispute.amountCents} cents. ${
       gone
         ? 'The gift was already paid out or refunded, so this is a loss unless the dispute is won.'
         : 'The gift is frozen: nothing is paid out or refunded until the dispute closes.'
     } Respond in the provider's dashboard.`,
+    now,
   );
 }
 
-export async function flagLostDispute(tx: Tx, giftId: number, ref: string, loss: number): Promise<void> {
-  await flagGift(
+/** The loss replaces the open dispute's item: the gift is closed as disputed. */
+export async function flagLostDispute(tx: Tx, giftId: number, ref: string, loss: number, now: Date): Promise<void> {
+  await resolveAttention(tx, giftId, ['dispute_open'], { at: now });
+  await raiseAttention(
     tx,
     giftId,
+    'dispute_lost_after_payout',
     `${flagPrefix(ref)}lost: ${loss} cents are lost, the gift had already been paid out or refunded. It is closed as disputed.`,
+    now,
   );
 }
 
-/** Takes the dispute's own flag off the gift (a flag set since for another reason stays). */
-export async function clearDisputeFlag(tx: Tx, giftId: number, ref: string): Promise<void> {
-  const prefix = flagPrefix(ref);
-  await tx
-    .update(gifts)
-    .set({ needsAttention: null })
-    .where(and(eq(gifts.id, giftId), sql`left(${gifts.needsAttention}, ${prefix.length}) = ${prefix}`));
+/** Closes the dispute's own item (an item raised since for another reason, or another dispute's, stays). */
+export async function clearDisputeFlag(tx: Tx, giftId: number, ref: string, now: Date): Promise<void> {
+  await resolveAttention(tx, giftId, ['dispute_open', 'dispute_lost_after_payout'], {
+    at: now,
+    detailPrefix: flagPrefix(ref),
+  });
 }
 
 /**
@@ -153,8 +159,8 @@ export async function settleLostDisputes(tx: Tx, deps: Deps, gift: GiftKeys, now
   const loss = await coverLostDisputes(tx, deps, gift, now);
   const ref = open.at(-1)?.ref;
   if (!ref) return;
-  if (loss > 0) await flagLostDispute(tx, gift.id, ref, loss);
-  else for (const d of open) await clearDisputeFlag(tx, gift.id, d.ref);
+  if (loss > 0) await flagLostDispute(tx, gift.id, ref, loss, now);
+  else for (const d of open) await clearDisputeFlag(tx, gift.id, d.ref, now);
 }
 
 /**
@@ -168,5 +174,5 @@ export async function disputedGiftMoved(tx: Tx, deps: Deps, giftId: number, now:
     .where(eq(gifts.id, giftId));
   if (!gift) return;
   if (gift.status === 'disputed') await settleLostDisputes(tx, deps, gift, now);
-  else if (gift.disputeOpenedAt) for (const d of await disputesNotWon(tx, giftId)) await flagOpenDispute(tx, giftId, d);
+  else if (gift.disputeOpenedAt) for (const d of await disputesNotWon(tx, giftId)) await flagOpenDispute(tx, giftId, d, now);
 }

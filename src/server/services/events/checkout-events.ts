@@ -18,6 +18,7 @@ import { movementKey } from '../ledger/accounts.js';
 import { transition, type Move } from '../gift-lifecycle/transition.js';
 import { lockGroupOfGift, refundLateShare } from '../together/shares.js';
 import { evaluatePayment } from '../risk/evaluate-payment.js';
+import { raiseAttention } from '../attention/items.js';
 
 type CheckoutPaid = Extract<AppEvent, { kind: 'checkout_paid' }>;
 type CheckoutExpired = Extract<AppEvent, { kind: 'checkout_expired' }>;
@@ -81,7 +82,7 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
   // A payment that differs from the gift (amount or currency) is held for an operator: no claim e-mail.
   const mismatch = paymentMismatch(event, gift.totalCents);
   if (mismatch) {
-    await tx.update(gifts).set({ needsAttention: mismatch }).where(eq(gifts.id, gift.id));
+    await raiseAttention(tx, gift.id, 'payment_mismatch', mismatch, now);
     // What was taken is held whole until an operator sorts it out.
     if (event.amountCents && event.amountCents > 0) {
       const idempotencyKey = movementKey(deps.config.providerKeyPrefix, gift.publicId, 'charge');

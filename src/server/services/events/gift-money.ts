@@ -1,5 +1,5 @@
-// What the provider's money events share: the gift a payment event names (locked for the event's transaction),
-// the gift's ledger figures, and putting the gift on the attention list.
+// What the provider's money events share: the gift a payment event names (locked for the event's transaction)
+// and the gift's ledger figures.
 import { eq, or, sql } from 'drizzle-orm';
 import { gifts, ledgerMovements } from '../../db/schema.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -7,12 +7,6 @@ import { accountBalance, kindTotal } from '../ledger/balances.js';
 
 export type GiftRow = typeof gifts.$inferSelect;
 
-export async function flagGift(tx: Tx, giftId: number, reason: string): Promise<void> {
-  await tx
-    .update(gifts)
-    .set({ needsAttention: reason.slice(0, 500) })
-    .where(eq(gifts.id, giftId));
-}
 
 /** The gift paid by this payment or charge, locked until the event's transaction ends; undefined when none. */
 export async function lockGiftByPayment(

@@ -11,7 +11,8 @@ import { refundEmail } from '../../email/templates/refund.js';
 import { movementKey, type LedgerAccount } from '../ledger/accounts.js';
 import { postMovement } from '../ledger/post.js';
 import { moneyUndecided } from '../gifts/money-undecided.js';
-import { flagGift, giftFigures, lockGiftByPayment, takeInOrder } from './gift-money.js';
+import { giftFigures, lockGiftByPayment, takeInOrder } from './gift-money.js';
+import { raiseAttention } from '../attention/items.js';
 import { transition } from '../gift-lifecycle/transition.js';
 
 type Refunded = Extract<AppEvent, { kind: 'payment_refunded' }>;
@@ -116,10 +117,12 @@ export async function handleOutsideRefund(tx: Tx, deps: ServiceDeps, event: Refu
     }
     return;
   }
-  await flagGift(
+  await raiseAttention(
     tx,
     gift.id,
+    'refunded_outside',
     `Refunded ${amount} cents in the provider's dashboard while the gift was ${gift.status}${gift.transferStartedAt ? ' with its payout started' : ''}: check the money.`,
+    now,
   );
 }
 
@@ -146,10 +149,12 @@ export async function handleTransferReversed(tx: Tx, deps: ServiceDeps, event: R
     now: deps.clock.now(),
   });
   if (posted)
-    await flagGift(
+    await raiseAttention(
       tx,
       transfer.giftId,
+      'reversed_transfer',
       `Transfer ${event.transferRef} was reversed (${event.amountCents} cents came back): decide whether to pay again or refund.`,
+      deps.clock.now(),
     );
 }
 

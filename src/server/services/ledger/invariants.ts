@@ -5,7 +5,7 @@
 //  - what is held = owed to the recipient + fee + tip − dispute losses: the accounts sum to zero;
 //  - nothing paid out or refunded beyond what was charged (no account of a gift below zero);
 //  - a settled gift owes nothing: claimed, refunded or disputed with no movement open → owed is zero, unless an
-//    operator is told (needs_attention), as after a reversed transfer;
+//    operator is told (an open attention item), as after a reversed transfer;
 //  - statuses agree with movements: claimed ↔ one succeeded transfer, refunded ↔ a succeeded refund, a
 //    pending gift has moved no money;
 //  - nothing is parked: a failed movement, or one failing longer than the attention delay, has its gift on the
@@ -14,6 +14,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { gifts, ledgerMovements, ledgerTotals } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
+import { hasOpenAttention } from '../attention/items.js';
 import { ledgerFigures, runningTotalFigures, type LedgerFigures, type MoneyFigures } from './balances.js';
 
 export interface LedgerCheck {
@@ -33,7 +34,7 @@ export async function checkLedgerInvariants(
       giftId: ledgerMovements.giftId,
       publicId: gifts.publicId,
       status: gifts.status,
-      flagged: sql<boolean>`${gifts.needsAttention} is not null`,
+      flagged: sql<boolean>`${hasOpenAttention(ledgerMovements.giftId)}`,
       transfers:
         sql<number>`(count(*) filter (where ${ledgerMovements.kind} = 'transfer' and ${ledgerMovements.state} = 'succeeded'))::int`.mapWith(
           Number,
@@ -50,7 +51,7 @@ export async function checkLedgerInvariants(
     })
     .from(ledgerMovements)
     .innerJoin(gifts, eq(gifts.id, ledgerMovements.giftId))
-    .groupBy(ledgerMovements.giftId, gifts.publicId, gifts.status, gifts.needsAttention);
+    .groupBy(ledgerMovements.giftId, gifts.publicId, gifts.status);
 
   const violations: string[] = [];
   for (const g of perGift) {

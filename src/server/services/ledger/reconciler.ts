@@ -26,6 +26,7 @@ import { postMovement, postMovements, type Movement, type PostMovementInput } fr
 import { giftRefunded, giftTransferred } from './settle.js';
 import { giftFigures } from '../events/gift-money.js';
 import { disputedGiftMoved, settleLostDisputes } from '../disputes/dispute-ledger.js';
+import { raiseAttention } from '../attention/items.js';
 
 export const RECONCILER_INTERVAL_MS = 30_000;
 const BACKOFF_BASE_MS = 30_000;
@@ -191,7 +192,7 @@ async function record(deps: ServiceDeps, movement: Movement, moved: MoneyMovemen
     const settled =
       movement.kind === 'transfer'
         ? await giftTransferred(tx, deps.clock, movement.giftId, moved.id, now)
-        : await giftRefunded(tx, deps.clock, movement.giftId, moved.id, now);
+        : await giftRefunded(tx, deps.clock, movement.giftId, now);
     // The usual case, a gift that moved on and was never disputed, needs no second look.
     if (!settled || settled.disputeOpenedAt) await disputedGiftMoved(tx, deps, movement.giftId, now);
   });
@@ -206,7 +207,7 @@ async function cancel(deps: ServiceDeps, movement: Movement, gift: Gift, reason:
       .set({ state: 'cancelled', nextAttemptAt: null, failingSince: null, lastError: reason })
       .where(and(eq(ledgerMovements.id, movement.id), inArray(ledgerMovements.state, OPEN_STATES)));
     if (gift.status === 'disputed') await settleLostDisputes(tx, deps, gift, now);
-    else if (movement.kind === 'refund') await giftRefunded(tx, deps.clock, gift.id, null, now);
+    else if (movement.kind === 'refund') await giftRefunded(tx, deps.clock, gift.id, now);
   });
   return 'cancelled';
 }
@@ -298,10 +299,13 @@ async function noteFailure(deps: ServiceDeps, movement: Movement, error: unknown
     const reason = permanent
       ? `${what(movement)} failed: ${message}`
       : `${what(movement)} failing for ${Math.round(failingFor / MINUTE)} minutes (retried automatically): ${message}`;
-    await deps.db
-      .update(gifts)
-      .set({ needsAttention: reason.slice(0, 500) })
-      .where(eq(gifts.id, movement.giftId));
+    await raiseAttention(
+      deps.db,
+      movement.giftId,
+      movement.kind === 'transfer' ? 'payout_failed' : 'refund_failed',
+      reason,
+      now,
+    );
   }
   return permanent ? 'failed' : 'retrying';
 }

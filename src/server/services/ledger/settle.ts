@@ -1,6 +1,7 @@
 // What a settled outgoing movement does to its gift, in the transaction that records it: a transfer moves the
 // gift paid → claimed and queues the recipient's confirmation and the sender's notice; a refund moves it
-// expired → refunded and tells the sender. Conditional updates: settling twice changes nothing (answers null).
+// expired → refunded and tells the sender; either ends the gift's attention items a settled movement answers
+// (ENDED_BY_SETTLING; a refund also a dashboard refund's, ENDED_BY_REFUND). Conditional updates: settling twice changes nothing (answers null).
 import { eq } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
@@ -13,6 +14,8 @@ import { transition } from '../gift-lifecycle/transition.js';
 import { claimAmountCents, isFollowerShare } from '../together/claim-amount.js';
 import { rejectedInReview } from '../risk/review-sql.js';
 import { senderStoppedRefund } from '../recipient-rights/sender-block.js';
+import { resolveAttention } from '../attention/items.js';
+import { ENDED_BY_REFUND, ENDED_BY_SETTLING } from '../../../shared/attention.js';
 
 /** The gift as it is after the transition; null when it was not in the state the transition starts from. */
 type SettledGift = typeof gifts.$inferSelect;
@@ -27,9 +30,10 @@ export async function giftTransferred(
   const [gift] = await transition(tx, giftId, {
     to: 'claimed',
     at: now,
-    set: { claimedAt: now, transferId, reconcileAfter: null, needsAttention: null },
+    set: { claimedAt: now, transferId, reconcileAfter: null },
   });
   if (!gift) return null;
+  await resolveAttention(tx, gift.id, ENDED_BY_SETTLING, { at: now });
   // A group gift (decision 026) tells its recipient once, with the sum: the lead's settling says it.
   const toRecipient = !(await isFollowerShare(tx, gift));
   const mails = [
@@ -77,12 +81,11 @@ const refundedColumns = {
   senderStopped: senderStoppedRefund(),
 };
 
-/** refundId: Hushgift's refund, or null when the provider's dashboard refunded the payment instead. */
+/** Hushgift's refund settled, or the provider's dashboard refunded the payment instead (the ledger holds which). */
 export async function giftRefunded(
   tx: Tx,
   clock: Clock,
   giftId: number,
-  refundId: string | null,
   now: Date,
 ): Promise<Pick<SettledGift, 'disputeOpenedAt'> | null> {
   const [gift] = await transition(
@@ -91,12 +94,13 @@ export async function giftRefunded(
     {
       to: 'refunded',
       at: now,
-      set: { refundId, refundedAt: now, reconcileAfter: null, needsAttention: null },
+      set: { refundedAt: now, reconcileAfter: null },
       where: eq(gifts.state, 'refunding'),
     },
     refundedColumns,
   );
   if (!gift) return null;
+  await resolveAttention(tx, gift.id, ENDED_BY_REFUND, { at: now });
   if (gift.senderEmail) {
     // Expired before its expiry date and not cancelled by the sender: an operator refunded it.
     const byOperator =

@@ -2,12 +2,13 @@
 // transfers (verification often finishes after the recipient has left). A transfer once started is the
 // reconciler's (ledger/reconciler.ts), which retries and resumes it. Rows are claimed with FOR UPDATE SKIP
 // LOCKED and a lease in reconcile_after, so several instances never check the same gift at once.
-import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { MINUTE } from '../../clock.js';
 import { payOutGift, type PayoutOutcome } from './pay-out.js';
 import { awaitingPayout } from '../gifts/money-undecided.js';
+import { hasOpenAttention } from '../attention/items.js';
 
 export const PAYOUT_JOB_INTERVAL_MS = 30_000;
 const LEASE_MS = 60_000;
@@ -31,7 +32,8 @@ export async function runPayouts(deps: ServiceDeps, limit = 20): Promise<PayoutR
       and(
         awaitingPayout(),
         isNotNull(gifts.recipientAccountId),
-        isNull(gifts.needsAttention),
+        // An open attention item holds the payout until an operator has looked.
+        not(hasOpenAttention(gifts.id)),
         or(isNull(gifts.reconcileAfter), lte(gifts.reconcileAfter, now)),
       ),
     )

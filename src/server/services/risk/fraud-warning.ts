@@ -10,6 +10,7 @@ import type { ServiceDeps } from '../../deps.js';
 import type { AppEvent } from '../../payments/events.js';
 import { refundWholeCharge } from './refund-whole.js';
 import { blockPayerOfGift } from './blocks.js';
+import { raiseAttention } from '../attention/items.js';
 
 export const AFTER_PAYOUT_WARNING =
   "The card network sent an early fraud warning on this gift's payment after it was paid out: a dispute is likely. Its payer is now blocked; check the payer's other gifts.";
@@ -42,7 +43,7 @@ export async function handleEarlyFraudWarning(tx: Tx, deps: ServiceDeps, event: 
   }
   // Paid out (or a dispute already decides where the money goes): an operator looks.
   if (undecided || gift.state === 'transferring' || gift.state === 'claimed') {
-    await tx.update(gifts).set({ needsAttention: AFTER_PAYOUT_WARNING }).where(eq(gifts.id, gift.id));
+    await raiseAttention(tx, gift.id, 'fraud_warning_after_payout', AFTER_PAYOUT_WARNING, now);
     await blockPayerOfGift(tx, deps, gift.id, { source: 'early_fraud_warning', operatorId: null });
   }
 }
