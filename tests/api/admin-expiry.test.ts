@@ -137,7 +137,9 @@ describeEachEngine('process expired gifts', (ctx) => {
     // The provider answers again: the started transfer completes, and nothing was refunded for it.
     c.clock.advance(HOUR);
     await runReconciler(c.deps);
-    expect((await c.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, inTransfer.gift.id)))[0]!.status).toBe('claimed');
+    expect((await c.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, inTransfer.gift.id)))[0]!.status).toBe(
+      'claimed',
+    );
   }, 300_000); // twenty gifts paid and claimed through the product: minutes under load
 
   it('is scheduled as a job at the configured interval (capped at the timer limit), and that job refunds what is due', async () => {

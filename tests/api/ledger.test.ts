@@ -382,10 +382,26 @@ describe.each(ENGINES)('migration of existing money columns into the ledger [%s]
         ]);
       const fee = feeCents(5000);
       expect(await rows(claimed)).toEqual([
-        ['charge', 5000, 'succeeded', `gift:${claimed}:charge`, 'pi_legacy_1', 'provider_clearing', 'owed_to_recipients'],
+        [
+          'charge',
+          5000,
+          'succeeded',
+          `gift:${claimed}:charge`,
+          'pi_legacy_1',
+          'provider_clearing',
+          'owed_to_recipients',
+        ],
         ['fee', fee, 'succeeded', `gift:${claimed}:fee`, 'pi_legacy_1', 'provider_clearing', 'fee_revenue'],
         ['tip', 200, 'succeeded', `gift:${claimed}:tip`, 'pi_legacy_1', 'provider_clearing', 'tip_revenue'],
-        ['transfer', 5000, 'succeeded', `gift:${claimed}:transfer`, 'tr_old', 'owed_to_recipients', 'provider_clearing'],
+        [
+          'transfer',
+          5000,
+          'succeeded',
+          `gift:${claimed}:transfer`,
+          'tr_old',
+          'owed_to_recipients',
+          'provider_clearing',
+        ],
       ]);
       expect((await rows(refunded)).map((r) => r[0])).toEqual(['charge', 'fee', 'refund']);
       expect((await rows(refunded))[2]).toEqual([

@@ -129,12 +129,34 @@ async function expectAttentionCarriedOver(database: Database): Promise<void> {
           from gift_attention a join gifts g on g.id = a.gift_id order by g.public_id`,
   );
   expect(items.map((i) => ({ ...i, since: Number(i.since) }))).toEqual([
-    { public_id: 'g_flagged', code: 'payment_mismatch', detail: 'Payment does not match the gift: paid 1 USD cents.', since: 1, open: true },
-    { public_id: 'g_frozen', code: 'claim_frozen', detail: 'Claim frozen after 10 wrong answers.', since: 4, open: true },
-    { public_id: 'g_legacy_flag', code: 'legacy', detail: 'Checked by hand: call [address] before paying out.', since: 1, open: true },
+    {
+      public_id: 'g_flagged',
+      code: 'payment_mismatch',
+      detail: 'Payment does not match the gift: paid 1 USD cents.',
+      since: 1,
+      open: true,
+    },
+    {
+      public_id: 'g_frozen',
+      code: 'claim_frozen',
+      detail: 'Claim frozen after 10 wrong answers.',
+      since: 4,
+      open: true,
+    },
+    {
+      public_id: 'g_legacy_flag',
+      code: 'legacy',
+      detail: 'Checked by hand: call [address] before paying out.',
+      since: 1,
+      open: true,
+    },
   ]);
   const clock = { now: () => new Date('2026-02-01T12:00:00Z') };
-  const list = await attentionList({ db: database.db, clock, config: { ...loadConfig({}), moneyAttentionAfterMs: 2 * HOUR } });
+  const list = await attentionList({
+    db: database.db,
+    clock,
+    config: { ...loadConfig({}), moneyAttentionAfterMs: 2 * HOUR },
+  });
   const ids = await rows<{ id: number; public_id: string }>(database, sql`select id, public_id from gifts`);
   const listed = list.items.map((i) => ({
     gift: ids.find((g) => g.id === i.giftId)!.public_id,
@@ -143,9 +165,24 @@ async function expectAttentionCarriedOver(database: Database): Promise<void> {
     canResolve: i.canResolve,
   }));
   expect(listed).toEqual([
-    { gift: 'g_flagged', reason: 'Payment does not match the gift: paid 1 USD cents.', causes: ['flagged'], canResolve: true },
-    { gift: 'g_legacy_flag', reason: 'Checked by hand: call [address] before paying out.', causes: ['flagged'], canResolve: true },
-    { gift: 'g_frozen', reason: 'Claim frozen after 10 wrong answers.', causes: ['flagged', 'frozen_claim'], canResolve: false },
+    {
+      gift: 'g_flagged',
+      reason: 'Payment does not match the gift: paid 1 USD cents.',
+      causes: ['flagged'],
+      canResolve: true,
+    },
+    {
+      gift: 'g_legacy_flag',
+      reason: 'Checked by hand: call [address] before paying out.',
+      causes: ['flagged'],
+      canResolve: true,
+    },
+    {
+      gift: 'g_frozen',
+      reason: 'Claim frozen after 10 wrong answers.',
+      causes: ['flagged', 'frozen_claim'],
+      canResolve: false,
+    },
   ]);
 }
 

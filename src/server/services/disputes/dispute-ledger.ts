@@ -174,5 +174,6 @@ export async function disputedGiftMoved(tx: Tx, deps: Deps, giftId: number, now:
     .where(eq(gifts.id, giftId));
   if (!gift) return;
   if (gift.status === 'disputed') await settleLostDisputes(tx, deps, gift, now);
-  else if (gift.disputeOpenedAt) for (const d of await disputesNotWon(tx, giftId)) await flagOpenDispute(tx, giftId, d, now);
+  else if (gift.disputeOpenedAt)
+    for (const d of await disputesNotWon(tx, giftId)) await flagOpenDispute(tx, giftId, d, now);
 }

@@ -7,7 +7,6 @@ import { accountBalance, kindTotal } from '../ledger/balances.js';
 
 export type GiftRow = typeof gifts.$inferSelect;
 
-
 /** The gift paid by this payment or charge, locked until the event's transaction ends; undefined when none. */
 export async function lockGiftByPayment(
   tx: Tx,
