@@ -1,7 +1,7 @@
 // checkout_paid: pending → paid exactly once, then the recipient's notification and the sender's receipt in the
-// same transaction. checkout_expired: a still-pending gift is marked abandoned. Every change is a conditional
-// update, so replays and out-of-order events do nothing.
-import { eq, sql, type SQL } from 'drizzle-orm';
+// same transaction (checkout_expired is one statement of its own: expired-checkout.ts). Every change is a
+// conditional update, so replays and out-of-order events do nothing.
+import { eq, sql } from 'drizzle-orm';
 import { donors, gifts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -15,20 +15,18 @@ import { issueDonorSignInLink } from '../donors/sign-in-link.js';
 import { DONOR_OPT_IN_METADATA } from '../gifts/create-gift.js';
 import { postCharge, postMovement } from '../ledger/post.js';
 import { movementKey } from '../ledger/accounts.js';
-import { transition, type Move } from '../gift-lifecycle/transition.js';
+import { transition } from '../gift-lifecycle/transition.js';
 import { lockGroupOfGift, refundLateShare } from '../together/shares.js';
 import { evaluatePayment } from '../risk/evaluate-payment.js';
 import { raiseAttention } from '../attention/items.js';
 
 type CheckoutPaid = Extract<AppEvent, { kind: 'checkout_paid' }>;
-type CheckoutExpired = Extract<AppEvent, { kind: 'checkout_expired' }>;
 
 export async function handleCheckoutEvent(tx: Tx, deps: ServiceDeps, event: AppEvent): Promise<void> {
   if (event.kind === 'checkout_paid') await markPaid(tx, deps, event);
-  else if (event.kind === 'checkout_expired') await markAbandoned(tx, deps, event);
 }
 
-function giftMatch(event: CheckoutPaid | CheckoutExpired) {
+function giftMatch(event: CheckoutPaid) {
   if (event.giftPublicId) return eq(gifts.publicId, event.giftPublicId);
   if (event.checkoutId) return eq(gifts.checkoutSessionId, event.checkoutId);
   return null;
@@ -151,15 +149,4 @@ async function keepDonorOnlyIfPayer(
     return;
   }
   if (optedIn) await issueDonorSignInLink(tx, deps, gift.donorId);
-}
-
-async function markAbandoned(tx: Tx, deps: ServiceDeps, event: CheckoutExpired): Promise<void> {
-  const abandon = abandonedCheckout(event, deps.clock.now());
-  if (abandon) await transition(tx, abandon.gift, abandon.move, { id: gifts.id });
-}
-
-/** An expired checkout's whole effect: its still-pending gift is marked abandoned (null when it names no gift). */
-export function abandonedCheckout(event: CheckoutExpired, now: Date): { gift: SQL; move: Move } | null {
-  const match = giftMatch(event);
-  return match ? { gift: match, move: { to: 'abandoned', at: now, set: { abandonedAt: now } } } : null;
 }

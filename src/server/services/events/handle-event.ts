@@ -1,13 +1,13 @@
 // One handler for provider events in the app's words (payments/events.ts), from Stripe webhooks and the sandbox.
 // The event row is inserted by id in the same transaction as its effects (alone when it has none): a replay (sequential or parallel)
 // finds the row and changes nothing; a failure rolls both back so the provider's retry handles it again.
-import { and, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { gifts, webhookEvents } from '../../db/schema.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { AppEvent, AppEventKind } from '../../payments/events.js';
-import { abandonedCheckout, handleCheckoutEvent } from './checkout-events.js';
-import { moveQuery, type GiftTarget, type Move } from '../gift-lifecycle/transition.js';
+import { handleCheckoutEvent } from './checkout-events.js';
+import { recordExpiredCheckout } from './expired-checkout.js';
 import { handleAccountEvent } from './account-events.js';
 import { handleMoneyEvent } from './money-events.js';
 import { handleDisputeEvent } from '../disputes/dispute-events.js';
@@ -22,7 +22,6 @@ type EventHandler = (tx: Tx, deps: ServiceDeps, event: AppEvent) => Promise<void
 
 const HANDLERS: Partial<Record<AppEventKind, EventHandler>> = {
   checkout_paid: handleCheckoutEvent,
-  checkout_expired: handleCheckoutEvent,
   payout_account_updated: handleAccountEvent,
   payment_refunded: handleMoneyEvent,
   transfer_reversed: handleMoneyEvent,
@@ -74,11 +73,15 @@ function eventGiftId(event: AppEvent): SQL | null {
 }
 
 export async function handleProviderEvent(deps: ServiceDeps, event: AppEvent): Promise<EventOutcome> {
+  // Its whole effect in one prepared statement (an expired checkout naming no gift is only recorded, below).
+  if (event.kind === 'checkout_expired') {
+    const recorded = await recordExpiredCheckout(deps, event);
+    if (recorded !== null) return { duplicate: !recorded };
+  }
   const handler = HANDLERS[event.kind];
   // An event nothing acts on is only recorded: one statement, no transaction around it (a burst of them is
   // mostly round trips to the database, bench/webhook-burst.bench.mjs).
   if (!handler) return { duplicate: !(await recordEvent(deps.db, deps, event)) };
-  if (event.kind === 'checkout_expired') return recordWithMove(deps, event, abandonedCheckout(event, deps.clock.now()));
   return deps.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, deps, event))) return { duplicate: true };
     await handler(tx, deps, event);
@@ -108,31 +111,4 @@ function recordQuery(db: DbOrTx, deps: ServiceDeps, event: AppEvent) {
       giftId: eventGiftId(event),
     })
     .onConflictDoNothing();
-}
-
-/**
- * An event whose whole effect is one gift move (an expired checkout), recorded and applied in ONE statement: the
- * event's row, and the move only when that row is new. One statement is atomic without a transaction, and a burst
- * of such events (bench/webhook-burst.bench.mjs) costs one round trip each instead of four.
- */
-async function recordWithMove(
-  deps: ServiceDeps,
-  event: AppEvent,
-  effect: { gift: GiftTarget; move: Move } | null,
-): Promise<EventOutcome> {
-  const db = deps.db;
-  const recorded = db.$with('recorded').as(recordQuery(db, deps, event).returning({ id: webhookEvents.id }));
-  const update =
-    effect &&
-    moveQuery(db, effect.gift, {
-      ...effect.move,
-      where: and(effect.move.where, sql`exists (select 1 from ${recorded})`),
-    });
-  // A data-modifying WITH runs once whether or not the outer query reads it.
-  const moved = update ? [db.$with('moved').as(update.returning({ id: gifts.id }))] : [];
-  const [row] = await db
-    .with(recorded, ...moved)
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(recorded);
-  return { duplicate: (row?.n ?? 0) === 0 };
 }

@@ -11,7 +11,8 @@ export type GiftRow = typeof gifts.$inferSelect;
 
 export interface Move {
   to: GiftState;
-  at: Date;
+  /** When (a SQL expression where the move is part of a prepared statement). */
+  at: Date | SQL;
   /** Columns written with the move (timestamps, references). */
   set?: Omit<PgUpdateSetSource<typeof gifts>, 'state' | 'stateChangedAt'>;
   /** A further condition the move needs (no dispute open, within the claim window...). */
