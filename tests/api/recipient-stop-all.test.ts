@@ -7,6 +7,7 @@ import { addressStops, gifts } from '../../src/server/db/schema.js';
 import { correctRecipientEmail } from '../../src/server/services/manage/correct-email.js';
 import { giftPayload, postGift } from '../helpers/gift-payload.js';
 import { givenGift } from '../helpers/gifts.js';
+import { groupPayload, startGroupRequest } from '../helpers/together.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
 
 const STOP_LINK = /Stop all gifts to this address: http:\/\/localhost:3000\/stop\/([A-Za-z0-9_-]{43})/;
@@ -42,6 +43,11 @@ describeEachEngine('recipient stops all gifts', (ctx) => {
     const plain = createHash('sha256').update(address.toLowerCase()).digest('hex');
     expect(JSON.stringify(stops)).not.toContain(plain);
     expect(JSON.stringify(stops).toLowerCase()).not.toContain(address.toLowerCase());
+
+    // A group gift to the address is refused when it is started, not share by share.
+    const group = await startGroupRequest(c, groupPayload({ recipientEmail: address }));
+    expect(group.statusCode).toBe(409);
+    expect(group.json().code).toBe('RECIPIENT_NOT_ACCEPTING');
 
     const before = (await c.db.select({ id: gifts.id }).from(gifts)).length;
     for (const typed of [address, address.toUpperCase(), ` ${address.toLowerCase()} `]) {

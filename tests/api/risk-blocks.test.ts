@@ -14,6 +14,7 @@ import { adminCookie, setupAdmin } from '../helpers/admin.js';
 import { giftPayload, postGift } from '../helpers/gift-payload.js';
 import { giftRowById, pendingGift } from '../helpers/gifts.js';
 import { ledgerViolations } from '../helpers/ledger-check.js';
+import { groupPayload, startGroupRequest } from '../helpers/together.js';
 import { giftPaidBy, payWithCard, reviewOf } from '../helpers/risk.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
 
@@ -92,6 +93,9 @@ describeEachEngine('risk: blocks', (ctx) => {
       expect(refused.json().code).toBe('RECIPIENT_UNAVAILABLE');
       expect(refused.json().message).not.toMatch(/block|fraud|risk|stopp|accept/i);
     }
+    const group = await startGroupRequest(ctx(), groupPayload({ recipientEmail: address }));
+    expect(group.statusCode).toBe(409);
+    expect(group.json().code).toBe('RECIPIENT_UNAVAILABLE');
     const [stored] = await ctx()
       .db.select({ n: sql<number>`count(*)::int`.mapWith(Number) })
       .from(gifts)

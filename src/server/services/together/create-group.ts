@@ -8,11 +8,17 @@ import { queueEmail } from '../../email/outbox.js';
 import { organiserLinksEmail } from '../../email/templates/together-organiser.js';
 import type { CreateGroupGiftInput, CreateGroupGiftResponse } from '../../../shared/schemas/together.js';
 import { newGroupTokens, organiserUrl, shareUrl } from './links.js';
+import { assertAcceptsGifts } from '../recipient-rights/stop-all.js';
+import { assertRecipientNotBlocked } from '../risk/blocked.js';
 
 export async function createGroupGift(
   deps: ServiceDeps,
   input: CreateGroupGiftInput,
 ): Promise<CreateGroupGiftResponse> {
+  // Refused before anything is stored, as a one-person gift is: the recipient stopped all gifts (issue 25), or an
+  // operator blocked the address (issue 24). Otherwise each share's checkout would be refused one by one.
+  await assertAcceptsGifts(deps, input.recipientEmail);
+  await assertRecipientNotBlocked(deps, input.recipientEmail);
   // Hash before the transaction: argon2 is the slow part and must not hold a connection.
   const answerHash = input.securityAnswer ? await hashSecret(normaliseAnswer(input.securityAnswer)) : null;
   const now = deps.clock.now();
