@@ -34,11 +34,9 @@ export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
 
 /** The Content-Security-Policy header of a page whose form may lead to the real provider's hosted checkout. */
 export function checkoutFormPolicy(provider: 'sandbox' | 'stripe'): string {
-  const directives = { ...CSP_DIRECTIVES };
-  if (provider === 'stripe') directives['form-action'] = [...directives['form-action']!, STRIPE_CHECKOUT_ORIGIN];
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .join(';');
+  const formAction = [...CSP_DIRECTIVES['form-action']!, ...(provider === 'stripe' ? [STRIPE_CHECKOUT_ORIGIN] : [])];
+  const directives = { ...CSP_DIRECTIVES, 'form-action': formAction };
+  return headersSetBy({ contentSecurityPolicy: { useDefaults: false, directives } })['content-security-policy']!;
 }
 
 /** Helmet's options: every header it sets named here, so a Helmet upgrade cannot change one silently. */
@@ -62,6 +60,11 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';
 
 /** Every security header, by lower-case name, as Helmet sets them with these options plus Permissions-Policy. */
 export function securityHeaders(https: boolean): Record<string, string> {
+  return { ...headersSetBy(helmetOptions(https)), 'permissions-policy': PERMISSIONS_POLICY };
+}
+
+/** The headers Helmet sets with these options, by lower-case name (none depends on the request). */
+function headersSetBy(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: number | string | readonly string[]) => {
@@ -72,7 +75,6 @@ export function securityHeaders(https: boolean): Record<string, string> {
     },
   };
   // Helmet's middleware is synchronous and throws on a bad option.
-  helmet(helmetOptions(https))({} as IncomingMessage, response as unknown as ServerResponse, () => {});
-  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
   return headers;
 }
