@@ -7,6 +7,7 @@ import { countHandlersInFlight } from './http/handlers-in-flight.js';
 import { registerSecurity } from './http/security.js';
 import { registerClientApp } from './http/client-app.js';
 import { OneLinePerRequest, createAppLogger, genReqId, type AppLogger } from './http/logging.js';
+import { lazyRequestLogger } from './http/request-logger.js';
 import { timeoutOptions } from './http/timeouts.js';
 import { registerRoutes } from './routes/index.js';
 import { useRouteContracts } from './http/contracts.js';
@@ -29,11 +30,13 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const log = options.logger ?? createAppLogger(config.logLevel);
+  // One line per request, when its answer is finished (http/logging.ts); the request metrics are taken there too.
+  const requestEnd = new OneLinePerRequest(log ? log.logger : undefined);
   const app = Fastify({
     ...(log ? { loggerInstance: log.logger as FastifyBaseLogger } : { logger: false }),
-    // One line per request, when its answer is finished (http/logging.ts).
-    logController: new OneLinePerRequest(log ? log.logger : undefined),
+    logController: requestEnd,
     genReqId,
+    ...(log ? { childLoggerFactory: lazyRequestLogger } : {}),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -50,7 +53,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   countHandlersInFlight(app);
   // First, so an overloaded process sheds a request before any other hook works on it.
-  await registerObservability(app, deps);
+  await registerObservability(app, deps, requestEnd);
   registerErrorHandlers(app);
   registerSecurity(app, config);
   await app.register(fastifyCookie);

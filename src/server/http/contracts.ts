@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fast
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { apiErrorSchema } from '../../shared/schemas/error.js';
+import { plainSerializer } from './plain-serializer.js';
 
 /** A missing JSON body is checked as `{}`, so it answers "field: this field is required" like an empty one. */
 const contractValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
@@ -29,7 +30,8 @@ declare module 'fastify' {
 /** Call before any route is registered. */
 export function useRouteContracts(app: FastifyInstance): void {
   app.setValidatorCompiler(contractValidator);
-  app.setSerializerCompiler(serializerCompiler);
+  // A flat answer of plain fields is written by a planned serializer (plain-serializer.ts); the rest by zod.
+  app.setSerializerCompiler<z.ZodType>((route) => plainSerializer(route.schema, serializerCompiler(route)));
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {

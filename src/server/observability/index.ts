@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MIGRATIONS_DIR } from '../db/client.js';
 import type { AppDeps } from '../deps.js';
+import type { OneLinePerRequest } from '../http/logging.js';
 import type { ReadyAnswer } from '../../shared/schemas/service.js';
 import { JobMonitor } from './job-monitor.js';
 import { registerLoadShedding } from './load-shedding.js';
@@ -23,15 +24,23 @@ declare module 'fastify' {
   }
 }
 
-export async function registerObservability(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function registerObservability(
+  app: FastifyInstance,
+  deps: AppDeps,
+  requestEnd: OneLinePerRequest,
+): Promise<void> {
   const jobs = new JobMonitor();
   const metrics = createMetrics(deps, jobs);
   const journal = readJournal(MIGRATIONS_DIR);
   app.decorate('observability', { jobs, metrics, readiness: () => checkReadiness(deps, jobs, journal) });
-  // A callback hook, not an async one: no promise per request.
-  app.addHook('onResponse', (request, reply, done) => {
-    metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
+  // Measured where the request line is written (http/logging.ts): no onResponse hook per request. Fastify tells
+  // its log controller of finished requests only when it has a logger (tests may build the app without one).
+  if (requestEnd.hasLogger) requestEnd.measureWith(metrics.observeRequest);
+  else {
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
+  }
   await registerLoadShedding(app, deps.config.observability, metrics);
 }

@@ -2,7 +2,7 @@
 // few columns it needs. Nothing about the sender, ever.
 import { eq, sql } from 'drizzle-orm';
 import { gifts, groupGifts } from '../../db/schema.js';
-import { preparedPerDb } from '../../db/prepared.js';
+import { rawReadPerDb } from '../../db/raw-read.js';
 import type { ServiceDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { DECLINE_MESSAGES } from '../../../shared/schemas/recipient-rights.js';
@@ -11,30 +11,31 @@ import { CLAIM_MESSAGES, type ClaimLookup } from '../../../shared/schemas/claim.
 import { claimTokenHash, withinClaimWindow } from './find-gift.js';
 import { claimTokenMatches } from '../gifts/gift-links.js';
 
-/** Prepared (db/prepared.ts): PostgreSQL parses and plans it once per connection, not per request. */
-const claimLookup = preparedPerDb((db) =>
+const lookupColumns = {
+  status: gifts.status,
+  recipientFirstName: gifts.recipientFirstName,
+  amountCents: gifts.amountCents,
+  // A group gift's lead stands for the group's sum (decision 026).
+  groupAmountCents: groupGifts.sentAmountCents,
+  personalNote: gifts.personalNote,
+  securityQuestion: gifts.securityQuestion,
+  expiresAt: gifts.expiresAt,
+  claimStartedAt: gifts.claimStartedAt,
+  declinedAt: gifts.declinedAt,
+};
+
+/** A named statement run on the driver (db/raw-read.ts): PostgreSQL parses and plans it once per connection. */
+const claimLookup = rawReadPerDb('claim_lookup', Object.keys(lookupColumns), (db) =>
   db
-    .select({
-      status: gifts.status,
-      recipientFirstName: gifts.recipientFirstName,
-      amountCents: gifts.amountCents,
-      // A group gift's lead stands for the group's sum (decision 026).
-      groupAmountCents: groupGifts.sentAmountCents,
-      personalNote: gifts.personalNote,
-      securityQuestion: gifts.securityQuestion,
-      expiresAt: gifts.expiresAt,
-      claimStartedAt: gifts.claimStartedAt,
-      declinedAt: gifts.declinedAt,
-    })
+    .select(lookupColumns)
     .from(gifts)
     .leftJoin(groupGifts, eq(groupGifts.id, gifts.groupGiftId))
-    .where(claimTokenMatches(sql.placeholder('hash')))
-    .prepare('claim_lookup'),
+    .where(claimTokenMatches(sql.placeholder('hash'))),
 );
 
 export async function lookupClaim(deps: Pick<ServiceDeps, 'db' | 'clock'>, token: string): Promise<ClaimLookup> {
   const hash = claimTokenHash(token);
-  const [gift] = hash ? await claimLookup(deps.db).execute({ hash }) : [];
+  const [gift] = hash ? await claimLookup(deps.db)({ hash }) : [];
   // Pending, expired, refunded and claimed gifts cannot be claimed: the page shows "Gift Not Found". A gift past
   // expires_at is expired even before the expiry job has run (decision 012).
   // Declined (decision 025): the link says so rather than "not found", and opens nothing more.

@@ -1,0 +1,45 @@
+// The hottest read (the claim lookup) runs its prepared statement on the driver itself: drizzle builds its SQL once,
+// and each call sends the named statement and turns the driver's row arrays into objects by the selection's keys.
+// Through drizzle's execute every call also filled placeholders through its session and decoded each value through
+// its column mappers, ≈ 3 % of a claim lookup's CPU (docs/benchmarks.md). The driver's own type parsers give the
+// same values for the types such a read selects (text, integers, timestamps as Date); tests/api/raw-read.test.ts
+// holds it to drizzle's answer on both engines.
+import { Placeholder } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Db } from './client.js';
+import { preparedPerDb } from './prepared.js';
+
+interface BuiltRead {
+  toSQL(): { sql: string; params: unknown[] };
+  execute(): Promise<unknown[]>;
+}
+
+type Rows<Query extends BuiltRead> = Awaited<ReturnType<Query['execute']>>;
+
+/**
+ * A read selected as `db.select(selection)…` (not prepared), run as the named statement `name` with values for its
+ * sql.placeholder()s. `keys` are the selection's keys in its order: the columns come back in that order.
+ */
+export function rawReadPerDb<Query extends BuiltRead>(
+  name: string,
+  keys: readonly string[],
+  build: (db: Db) => Query,
+): (db: Db) => (values: Record<string, unknown>) => Promise<Rows<Query>> {
+  return preparedPerDb((db) => {
+    const { sql: text, params } = build(db).toSQL();
+    const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+    const run =
+      client instanceof pg.Pool
+        ? (values: unknown[]) => client.query<unknown[]>({ name, text, values, rowMode: 'array' })
+        : (values: unknown[]) => client.query<unknown[]>(text, values, { rowMode: 'array' });
+    return async (values): Promise<Rows<Query>> => {
+      const { rows } = await run(params.map((p) => (p instanceof Placeholder ? values[p.name] : p)));
+      return rows.map((row) => {
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < keys.length; i++) out[keys[i]!] = row[i];
+        return out;
+      }) as Rows<Query>;
+    };
+  });
+}
