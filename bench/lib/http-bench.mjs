@@ -5,10 +5,16 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { startFlags } from './server.mjs';
 
-/** Starts a bench server script in its own process; it sends { port } on its IPC channel once listening. */
+/**
+ * Starts a bench server script in its own process, with `npm start`'s node flags (bench/lib/server.mjs
+ * startFlags: the app's runtime tuning applies to the baselines too); it sends { port } on its IPC channel once
+ * listening.
+ */
 export async function startProcess(script, env = {}) {
   const child = fork(script, [], {
+    execArgv: startFlags(),
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

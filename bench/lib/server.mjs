@@ -47,10 +47,15 @@ export async function freshPostgres(name = 'bench') {
  * "--import=./bench/lib/memory-probe.mjs" to see where its memory is (later flags win).
  */
 function nodeArgs() {
+  return [...startFlags(), ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ')].filter(Boolean);
+}
+
+/** The node flags of `npm start` alone: the bare servers run with them too, so runtime tuning is on both sides. */
+export function startFlags() {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8'));
   const start = /\bnode ((?:--\S+ )*)dist\/node\/server\/main\.js/.exec(scripts.start);
   if (!start) throw new Error("package.json's start script no longer runs `node [flags] dist/node/server/main.js`");
-  return [...start[1].split(' '), ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ')].filter(Boolean);
+  return start[1].split(' ').filter(Boolean);
 }
 
 export async function startBuiltServer({ databaseUrl, env = {} } = {}) {
