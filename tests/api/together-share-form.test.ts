@@ -7,7 +7,8 @@
 import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { gifts } from '../../src/server/db/schema.js';
+import { giftPayers, gifts } from '../../src/server/db/schema.js';
+import { payerIdentity } from '../../src/server/services/risk/payer-identity.js';
 import { MINUTE } from '../../src/server/clock.js';
 import { feeCents, wireFigures } from '../../src/shared/money.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
@@ -206,6 +207,17 @@ describeEachEngine(
       expect(
         (await post(c, group.shareToken, { amount: '10', tip: '0' }, { remoteAddress: '10.30.0.2' })).statusCode,
       ).toBe(303);
+      // Each share's payer is known by the address it was started from (card testing counts declines by it).
+      const keys = await c.db
+        .select({ clientKey: giftPayers.clientKey })
+        .from(giftPayers)
+        .innerJoin(gifts, eq(gifts.id, giftPayers.giftId))
+        .where(eq(gifts.recipientEmail, group.recipientEmail));
+      const keyOf = (address: string) =>
+        payerIdentity(c.deps.config.digestSecret!, { clientAddress: address }).clientKey;
+      expect(keys.map((k) => k.clientKey).sort()).toEqual(
+        [keyOf('10.30.0.1'), keyOf('10.30.0.1'), keyOf('10.30.0.1'), keyOf('10.30.0.1'), keyOf('10.30.0.2')].sort(),
+      );
     });
   },
   { config: { clientDir, giftStartsPerClient: LIMIT } },

@@ -79,7 +79,7 @@ export const togetherSharePageRoutes =
       try {
         await admitGiftStart(deps, request.ip);
         const donor = await readSession(deps.db, deps.clock, 'donor', sessionCookie(request, 'donor'));
-        const { checkoutUrl } = await contribute(deps, token, form.data, donor?.subjectId ?? null);
+        const { checkoutUrl } = await contribute(deps, token, form.data, donor?.subjectId ?? null, request.ip);
         return reply.redirect(checkoutUrl, 303);
       } catch (error) {
         // Refused (closed meanwhile, the start limit) or failed: the form again with what was typed.

@@ -74,7 +74,7 @@ export const togetherRoutes =
       async (request, reply) => {
         await admitGiftStart(deps, request.ip);
         const donor = await readSession(deps.db, deps.clock, 'donor', sessionCookie(request, 'donor'));
-        const result = await contribute(deps, request.params.token, request.body, donor?.subjectId ?? null);
+        const result = await contribute(deps, request.params.token, request.body, donor?.subjectId ?? null, request.ip);
         return reply.status(201).send(result);
       },
     );

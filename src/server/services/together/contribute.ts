@@ -13,6 +13,8 @@ export async function contribute(
   token: string,
   input: ContributeInput,
   sessionDonorId: number | null,
+  /** The contributor's address: part of the share's payer identity (card testing counts by it, services/risk). */
+  clientAddress: string | null,
 ): Promise<{ checkoutUrl: string }> {
   const group = await groupByShareToken(deps.db, token);
   // A checkout started now and paid after the send is refunded at payment (shares.ts); this refuses the obvious case.
@@ -31,6 +33,7 @@ export async function contribute(
     },
     {
       sessionDonorId,
+      clientAddress,
       share: {
         groupGiftId: group.id,
         answerHash: group.securityAnswerHash,
