@@ -7,6 +7,11 @@ import pg from 'pg';
 export interface StatementBarrier {
   /** Waits until `count` other connections of this database wait for the held lock. */
   waitForWaiting(count: number, timeoutMs?: number): Promise<void>;
+  /**
+   * Waits until `count` other connections wait for any lock: the held one, or one that a connection queued behind
+   * it still holds (an advisory lock taken before its write).
+   */
+  waitForBlocked(count: number, timeoutMs?: number): Promise<void>;
   /** Lets every queued statement go at once. */
   release(): Promise<void>;
 }
@@ -23,24 +28,38 @@ export async function holdWrites(databaseUrl: string, table: string): Promise<St
     await client.query('commit');
     await client.end();
   };
-  return {
-    async waitForWaiting(count, timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const { rows } = await client.query<{ waiting: number }>(
-          `select count(distinct pid)::int as waiting from pg_locks
-            where locktype = 'relation' and relation = $1::regclass and not granted and pid <> pg_backend_pid()`,
-          [table],
-        );
-        const waiting = rows[0]!.waiting;
-        if (waiting === count) return;
-        if (waiting > count || Date.now() > deadline) {
-          await release();
-          throw new Error(`expected ${count} statements waiting to write ${table}, saw ${waiting}`);
-        }
-        await new Promise((r) => setTimeout(r, 20));
+  const waitFor = async (count: number, timeoutMs = 30_000, text: string, values: unknown[], what: string) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await client.query<{ waiting: number }>(text, values);
+      const waiting = rows[0]!.waiting;
+      if (waiting === count) return;
+      if (waiting > count || Date.now() > deadline) {
+        await release();
+        throw new Error(`expected ${count} ${what}, saw ${waiting}`);
       }
-    },
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return {
+    waitForWaiting: (count, timeoutMs) =>
+      waitFor(
+        count,
+        timeoutMs,
+        `select count(distinct pid)::int as waiting from pg_locks
+          where locktype = 'relation' and relation = $1::regclass and not granted and pid <> pg_backend_pid()`,
+        [table],
+        `statements waiting to write ${table}`,
+      ),
+    waitForBlocked: (count, timeoutMs) =>
+      waitFor(
+        count,
+        timeoutMs,
+        `select count(distinct l.pid)::int as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where not l.granted and a.datname = current_database() and l.pid <> pg_backend_pid()`,
+        [],
+        'connections waiting for a lock',
+      ),
     release,
   };
 }
