@@ -1,8 +1,9 @@
 // Counted attempts in the database, so restarts and several instances share them.
 import { isIPv6 } from 'node:net';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt } from 'drizzle-orm';
 import { rateEvents } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
+import { inTransaction, runOn, statement, type Run } from '../db/statements.js';
 import type { Clock } from '../clock.js';
 
 export interface Window {
@@ -18,24 +19,64 @@ export interface WindowState {
   retryAfterSeconds: number;
 }
 
+const WINDOW_COLUMNS = `count(*)::int as n, (extract(epoch from min(created_at)) * 1000)::float8 as oldest`;
+const COUNTED = (bucket: string, since: string, limit: string) =>
+  `select created_at from rate_events where bucket = ${bucket}::text and created_at > ${since}::timestamptz
+   order by created_at limit ${limit}::int`;
+/**
+ * A window's attempts counted up to its limit, and the oldest (epoch ms): a WindowRow's columns n and oldest, from
+ * the parameters given ("$1"…) as bucket, since (the window's start) and limit.
+ */
+export const windowSql = (bucket: string, since: string, limit: string) =>
+  `select ${WINDOW_COLUMNS} from (${COUNTED(bucket, since, limit)}) counted`;
+const readWindow = statement('rate_window', windowSql('$1', '$2', '$3'));
+const insertAttempt = statement(
+  'rate_attempt',
+  'insert into rate_events (bucket, created_at) values ($1::text, $2::timestamptz) returning id',
+);
+const lockBucket = statement('rate_lock', 'select pg_advisory_xact_lock(hashtext($1::text))');
+/**
+ * One window's check and record in one statement, run under the bucket's lock: the statement's snapshot is taken
+ * after the lock statement before it returned, so it sees every attempt a caller that held the lock committed.
+ * The insert happens only while the window (as counted before it) has room.
+ */
+const admitOne = statement(
+  'rate_admit',
+  `with counted as (${COUNTED('$1', '$2', '$3')}), attempt as (
+     insert into rate_events (bucket, created_at)
+     select $1::text, $4::timestamptz where (select count(*) from counted) < $3::int
+     returning id
+   )
+   select (select id from attempt) as id, ${WINDOW_COLUMNS} from counted`,
+);
+
+/** A window's count and its oldest attempt (epoch ms, null when empty), as the statements above answer them. */
+export interface WindowRow {
+  n: number;
+  oldest: number | null;
+}
+
+/** The window's state from its counted row, as of now. */
+export function windowStateOf(row: WindowRow, w: Window, now: Date): WindowState {
+  const retryAfterSeconds =
+    row.oldest === null ? 0 : Math.max(1, Math.ceil((row.oldest + w.windowMs - now.getTime()) / 1000));
+  return { count: row.n, limited: row.n >= w.limit, retryAfterSeconds };
+}
+
+/** The window's start: attempts after it count. */
+export const since = (w: Window, now: Date) => new Date(now.getTime() - w.windowMs);
+
+async function stateOn(run: Run, w: Window, now: Date): Promise<WindowState> {
+  const [row] = await run<WindowRow>(readWindow, [w.bucket, since(w, now), w.limit]);
+  return windowStateOf(row!, w, now);
+}
+
 export async function windowState(db: DbOrTx, clock: Clock, w: Window): Promise<WindowState> {
-  const since = new Date(clock.now().getTime() - w.windowMs);
-  const rows = await db
-    .select({ createdAt: rateEvents.createdAt })
-    .from(rateEvents)
-    .where(and(eq(rateEvents.bucket, w.bucket), gt(rateEvents.createdAt, since)))
-    .orderBy(rateEvents.createdAt)
-    .limit(w.limit);
-  const n = rows.length;
-  const oldest = rows[0]?.createdAt;
-  const retryAfterSeconds = oldest
-    ? Math.max(1, Math.ceil((oldest.getTime() + w.windowMs - clock.now().getTime()) / 1000))
-    : 0;
-  return { count: n, limited: n >= w.limit, retryAfterSeconds };
+  return stateOn(runOn(db), w, clock.now());
 }
 
 export async function recordAttempt(db: DbOrTx, clock: Clock, bucket: string): Promise<void> {
-  await db.insert(rateEvents).values({ bucket, createdAt: clock.now() });
+  await runOn(db)(insertAttempt, [bucket, clock.now()]);
 }
 
 export async function clearAttempts(db: DbOrTx, bucket: string): Promise<void> {
@@ -60,21 +101,24 @@ export type Admission = { admitted: true; attemptIds: number[] } | { admitted: f
  * (withdrawAttempts) when the attempt turns out not to count, e.g. a correct password.
  */
 export async function admitAttempt(db: DbOrTx, clock: Clock, windows: Window[]): Promise<Admission> {
-  return db.transaction(async (tx) => {
-    for (const bucket of windows.map((w) => w.bucket).sort()) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${bucket}))`);
-    }
+  const now = clock.now();
+  return inTransaction(db, async (run) => {
     // One after another: a transaction is one connection, which runs one query at a time.
+    for (const bucket of windows.map((w) => w.bucket).sort()) await run(lockBucket, [bucket]);
+    if (windows.length === 1) {
+      const w = windows[0]!;
+      const [row] = await run<WindowRow & { id: number | null }>(admitOne, [w.bucket, since(w, now), w.limit, now]);
+      if (row!.id !== null) return { admitted: true, attemptIds: [row!.id] };
+      return { admitted: false, retryAfterSeconds: windowStateOf(row!, w, now).retryAfterSeconds };
+    }
     const states: WindowState[] = [];
-    for (const w of windows) states.push(await windowState(tx, clock, w));
+    for (const w of windows) states.push(await stateOn(run, w, now));
     const limited = states.filter((s) => s.limited);
     if (limited.length > 0)
       return { admitted: false, retryAfterSeconds: Math.max(...limited.map((s) => s.retryAfterSeconds)) };
-    const rows = await tx
-      .insert(rateEvents)
-      .values(windows.map((w) => ({ bucket: w.bucket, createdAt: clock.now() })))
-      .returning({ id: rateEvents.id });
-    return { admitted: true, attemptIds: rows.map((r) => r.id) };
+    const attemptIds: number[] = [];
+    for (const w of windows) attemptIds.push((await run<{ id: number }>(insertAttempt, [w.bucket, now]))[0]!.id);
+    return { admitted: true, attemptIds };
   });
 }
 
