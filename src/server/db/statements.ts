@@ -1,7 +1,7 @@
 // Hot statements written once as SQL text and run by name, below drizzle: nothing is built per call, and on
 // PostgreSQL each is a named prepared statement (parsed and planned once per connection). Unlike drizzle's
 // .prepare() (db/prepared.ts), which runs on the pool, they also run inside a transaction on the transaction's own
-// connection (inTransaction): the rate limit's lock, count and insert are one transaction of prepared statements.
+// connection (inTransaction): a rate limit over several windows locks, counts and records in one transaction.
 // Results carry no driver-specific types: write counts as ::int and instants as epoch milliseconds (::float8).
 import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';

@@ -19,16 +19,14 @@ export interface WindowState {
   retryAfterSeconds: number;
 }
 
-const WINDOW_COLUMNS = `count(*)::int as n, (extract(epoch from min(created_at)) * 1000)::float8 as oldest`;
-const COUNTED = (bucket: string, since: string, limit: string) =>
-  `select created_at from rate_events where bucket = ${bucket}::text and created_at > ${since}::timestamptz
-   order by created_at limit ${limit}::int`;
 /**
  * A window's attempts counted up to its limit, and the oldest (epoch ms): a WindowRow's columns n and oldest, from
  * the parameters given ("$1"…) as bucket, since (the window's start) and limit.
  */
 export const windowSql = (bucket: string, since: string, limit: string) =>
-  `select ${WINDOW_COLUMNS} from (${COUNTED(bucket, since, limit)}) counted`;
+  `select count(*)::int as n, (extract(epoch from min(created_at)) * 1000)::float8 as oldest from (
+     select created_at from rate_events where bucket = ${bucket}::text and created_at > ${since}::timestamptz
+     order by created_at limit ${limit}::int) counted`;
 const readWindow = statement('rate_window', windowSql('$1', '$2', '$3'));
 const insertAttempt = statement(
   'rate_attempt',
@@ -36,18 +34,12 @@ const insertAttempt = statement(
 );
 const lockBucket = statement('rate_lock', 'select pg_advisory_xact_lock(hashtext($1::text))');
 /**
- * One window's check and record in one statement, run under the bucket's lock: the statement's snapshot is taken
- * after the lock statement before it returned, so it sees every attempt a caller that held the lock committed.
- * The insert happens only while the window (as counted before it) has room.
+ * One window's check and record in one round trip, without a transaction of its own: the rate_admit function
+ * (migration 0024) locks the bucket, counts the window after the lock and records the attempt when there is room.
  */
 const admitOne = statement(
   'rate_admit',
-  `with counted as (${COUNTED('$1', '$2', '$3')}), attempt as (
-     insert into rate_events (bucket, created_at)
-     select $1::text, $4::timestamptz where (select count(*) from counted) < $3::int
-     returning id
-   )
-   select (select id from attempt) as id, ${WINDOW_COLUMNS} from counted`,
+  'select id, n, oldest from rate_admit($1::text, $2::timestamptz, $3::int, $4::timestamptz)',
 );
 
 /** A window's count and its oldest attempt (epoch ms, null when empty), as the statements above answer them. */
@@ -98,19 +90,20 @@ export type Admission = { admitted: true; attemptIds: number[] } | { admitted: f
  * Counts one attempt against every window before the work it guards, or refuses when a window is full. Under a
  * lock per bucket (sorted, so two callers cannot deadlock), check and record are one step: parallel requests
  * cannot all pass a check made before any of them was recorded. The recorded rows can be withdrawn
- * (withdrawAttempts) when the attempt turns out not to count, e.g. a correct password.
+ * (withdrawAttempts) when the attempt turns out not to count, e.g. a correct password. One window (a gift start,
+ * the busiest caller) is one statement (rate_admit); several are one transaction of prepared statements.
  */
 export async function admitAttempt(db: DbOrTx, clock: Clock, windows: Window[]): Promise<Admission> {
   const now = clock.now();
+  if (windows.length === 1) {
+    const w = windows[0]!;
+    const [row] = await runOn(db)<WindowRow & { id: number | null }>(admitOne, [w.bucket, since(w, now), w.limit, now]);
+    if (row!.id !== null) return { admitted: true, attemptIds: [row!.id] };
+    return { admitted: false, retryAfterSeconds: windowStateOf(row!, w, now).retryAfterSeconds };
+  }
   return inTransaction(db, async (run) => {
     // One after another: a transaction is one connection, which runs one query at a time.
     for (const bucket of windows.map((w) => w.bucket).sort()) await run(lockBucket, [bucket]);
-    if (windows.length === 1) {
-      const w = windows[0]!;
-      const [row] = await run<WindowRow & { id: number | null }>(admitOne, [w.bucket, since(w, now), w.limit, now]);
-      if (row!.id !== null) return { admitted: true, attemptIds: [row!.id] };
-      return { admitted: false, retryAfterSeconds: windowStateOf(row!, w, now).retryAfterSeconds };
-    }
     const states: WindowState[] = [];
     for (const w of windows) states.push(await stateOn(run, w, now));
     const limited = states.filter((s) => s.limited);
