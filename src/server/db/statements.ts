@@ -5,7 +5,7 @@
 // Results carry no driver-specific types: write counts as ::int and instants as epoch milliseconds (::float8).
 import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DbOrTx } from './client.js';
 
@@ -48,7 +48,7 @@ function clientOf(db: DbOrTx): pg.Pool | PGlite {
 export function runOn(db: DbOrTx): Run {
   if (db instanceof PgTransaction) return onDrizzleTransaction(db);
   const client = clientOf(db);
-  return client instanceof pg.Pool ? onPg(client) : onPglite(client);
+  return client instanceof PGlite ? onPglite(client) : onPg(client);
 }
 
 /**
@@ -58,7 +58,7 @@ export function runOn(db: DbOrTx): Run {
 export async function inTransaction<T>(db: DbOrTx, work: (run: Run) => Promise<T>): Promise<T> {
   if (db instanceof PgTransaction) return work(onDrizzleTransaction(db));
   const client = clientOf(db);
-  if (!(client instanceof pg.Pool)) return client.transaction((tx) => work(onPglite(tx)));
+  if (client instanceof PGlite) return client.transaction((tx) => work(onPglite(tx)));
   const conn = await client.connect();
   let broken: Error | undefined;
   try {
