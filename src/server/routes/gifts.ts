@@ -19,11 +19,12 @@ export const giftRoutes =
       response: { 201: createGiftResponseSchema, ...errorResponses },
     };
     app.post('/api/gifts', { schema }, async (request, reply) => {
-      await admitGiftStart(deps, request.ip);
+      const { checkedRecipient } = await admitGiftStart(deps, request.ip, request.body.recipientEmail);
       const donorSession = await readSession(deps.db, deps.clock, 'donor', sessionCookie(request, 'donor'));
       const result = await createGift(deps, request.body, {
         sessionDonorId: donorSession?.subjectId ?? null,
         clientAddress: request.ip,
+        checkedRecipient,
       });
       return reply.status(201).send(result);
     });

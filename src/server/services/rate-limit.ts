@@ -1,8 +1,9 @@
 // Counted attempts in the database, so restarts and several instances share them.
 import { isIPv6 } from 'node:net';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt } from 'drizzle-orm';
 import { rateEvents } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
+import { inTransaction, runOn, statement, type Run } from '../db/statements.js';
 import type { Clock } from '../clock.js';
 
 export interface Window {
@@ -18,24 +19,56 @@ export interface WindowState {
   retryAfterSeconds: number;
 }
 
+/**
+ * A window's attempts counted up to its limit, and the oldest (epoch ms): a WindowRow's columns n and oldest, from
+ * the parameters given ("$1"…) as bucket, since (the window's start) and limit.
+ */
+export const windowSql = (bucket: string, since: string, limit: string) =>
+  `select count(*)::int as n, (extract(epoch from min(created_at)) * 1000)::float8 as oldest from (
+     select created_at from rate_events where bucket = ${bucket}::text and created_at > ${since}::timestamptz
+     order by created_at limit ${limit}::int) counted`;
+const readWindow = statement('rate_window', windowSql('$1', '$2', '$3'));
+const insertAttempt = statement(
+  'rate_attempt',
+  'insert into rate_events (bucket, created_at) values ($1::text, $2::timestamptz) returning id',
+);
+const lockBucket = statement('rate_lock', 'select pg_advisory_xact_lock(hashtext($1::text))');
+/**
+ * One window's check and record in one round trip, without a transaction of its own: the rate_admit function
+ * (migration 0024) locks the bucket, counts the window after the lock and records the attempt when there is room.
+ */
+const admitOne = statement(
+  'rate_admit',
+  'select id, n, oldest from rate_admit($1::text, $2::timestamptz, $3::int, $4::timestamptz)',
+);
+
+/** A window's count and its oldest attempt (epoch ms, null when empty), as the statements above answer them. */
+export interface WindowRow {
+  n: number;
+  oldest: number | null;
+}
+
+/** The window's state from its counted row, as of now. */
+export function windowStateOf(row: WindowRow, w: Window, now: Date): WindowState {
+  const retryAfterSeconds =
+    row.oldest === null ? 0 : Math.max(1, Math.ceil((row.oldest + w.windowMs - now.getTime()) / 1000));
+  return { count: row.n, limited: row.n >= w.limit, retryAfterSeconds };
+}
+
+/** The window's start: attempts after it count. */
+export const since = (w: Window, now: Date) => new Date(now.getTime() - w.windowMs);
+
+async function stateOn(run: Run, w: Window, now: Date): Promise<WindowState> {
+  const [row] = await run<WindowRow>(readWindow, [w.bucket, since(w, now), w.limit]);
+  return windowStateOf(row!, w, now);
+}
+
 export async function windowState(db: DbOrTx, clock: Clock, w: Window): Promise<WindowState> {
-  const since = new Date(clock.now().getTime() - w.windowMs);
-  const rows = await db
-    .select({ createdAt: rateEvents.createdAt })
-    .from(rateEvents)
-    .where(and(eq(rateEvents.bucket, w.bucket), gt(rateEvents.createdAt, since)))
-    .orderBy(rateEvents.createdAt)
-    .limit(w.limit);
-  const n = rows.length;
-  const oldest = rows[0]?.createdAt;
-  const retryAfterSeconds = oldest
-    ? Math.max(1, Math.ceil((oldest.getTime() + w.windowMs - clock.now().getTime()) / 1000))
-    : 0;
-  return { count: n, limited: n >= w.limit, retryAfterSeconds };
+  return stateOn(runOn(db), w, clock.now());
 }
 
 export async function recordAttempt(db: DbOrTx, clock: Clock, bucket: string): Promise<void> {
-  await db.insert(rateEvents).values({ bucket, createdAt: clock.now() });
+  await runOn(db)(insertAttempt, [bucket, clock.now()]);
 }
 
 export async function clearAttempts(db: DbOrTx, bucket: string): Promise<void> {
@@ -57,24 +90,28 @@ export type Admission = { admitted: true; attemptIds: number[] } | { admitted: f
  * Counts one attempt against every window before the work it guards, or refuses when a window is full. Under a
  * lock per bucket (sorted, so two callers cannot deadlock), check and record are one step: parallel requests
  * cannot all pass a check made before any of them was recorded. The recorded rows can be withdrawn
- * (withdrawAttempts) when the attempt turns out not to count, e.g. a correct password.
+ * (withdrawAttempts) when the attempt turns out not to count, e.g. a correct password. One window (a gift start,
+ * the busiest caller) is one statement (rate_admit); several are one transaction of prepared statements.
  */
 export async function admitAttempt(db: DbOrTx, clock: Clock, windows: Window[]): Promise<Admission> {
-  return db.transaction(async (tx) => {
-    for (const bucket of windows.map((w) => w.bucket).sort()) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${bucket}))`);
-    }
+  const now = clock.now();
+  if (windows.length === 1) {
+    const w = windows[0]!;
+    const [row] = await runOn(db)<WindowRow & { id: number | null }>(admitOne, [w.bucket, since(w, now), w.limit, now]);
+    if (row!.id !== null) return { admitted: true, attemptIds: [row!.id] };
+    return { admitted: false, retryAfterSeconds: windowStateOf(row!, w, now).retryAfterSeconds };
+  }
+  return inTransaction(db, async (run) => {
     // One after another: a transaction is one connection, which runs one query at a time.
+    for (const bucket of windows.map((w) => w.bucket).sort()) await run(lockBucket, [bucket]);
     const states: WindowState[] = [];
-    for (const w of windows) states.push(await windowState(tx, clock, w));
+    for (const w of windows) states.push(await stateOn(run, w, now));
     const limited = states.filter((s) => s.limited);
     if (limited.length > 0)
       return { admitted: false, retryAfterSeconds: Math.max(...limited.map((s) => s.retryAfterSeconds)) };
-    const rows = await tx
-      .insert(rateEvents)
-      .values(windows.map((w) => ({ bucket: w.bucket, createdAt: clock.now() })))
-      .returning({ id: rateEvents.id });
-    return { admitted: true, attemptIds: rows.map((r) => r.id) };
+    const attemptIds: number[] = [];
+    for (const w of windows) attemptIds.push((await run<{ id: number }>(insertAttempt, [w.bucket, now]))[0]!.id);
+    return { admitted: true, attemptIds };
   });
 }
 

@@ -1,6 +1,7 @@
 // The sandbox: checkout sessions are rows in sandbox_checkouts; the hosted page is checkout-routes.ts.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedPerDb } from '../../db/prepared.js';
 import { sandboxCheckouts } from '../../db/schema.js';
 import type { CheckoutLine, CheckoutSession, CreateCheckoutInput } from '../provider.js';
 import type { SandboxOptions } from './provider.js';
@@ -23,6 +24,25 @@ export function checkoutUrl(publicUrl: string, id: string): string {
   return `${publicUrl}/sandbox/checkout/${id}`;
 }
 
+const p = (name: string) => sql.placeholder(name);
+/** Every gift start opens one: built and planned once (db/prepared.ts). */
+const insertCheckout = preparedPerDb((db) =>
+  db
+    .insert(sandboxCheckouts)
+    .values({
+      id: p('id'),
+      giftPublicId: p('giftPublicId'),
+      lines: p('lines'),
+      totalCents: p('totalCents'),
+      customerEmail: p('customerEmail'),
+      successUrl: p('successUrl'),
+      cancelUrl: p('cancelUrl'),
+      createdAt: p('createdAt'),
+      expiresAt: p('expiresAt'),
+    })
+    .prepare('sandbox_create_checkout'),
+);
+
 export async function createCheckout(ctx: SandboxOptions, input: CreateCheckoutInput): Promise<CheckoutSession> {
   const details: SandboxCheckoutDetails = {
     items: input.lines,
@@ -31,7 +51,7 @@ export async function createCheckout(ctx: SandboxOptions, input: CreateCheckoutI
     cardAuthentication: input.requestCardAuthentication === true,
   };
   const id = sandboxId('cs');
-  await ctx.db.insert(sandboxCheckouts).values({
+  await insertCheckout(ctx.db).execute({
     id,
     giftPublicId: input.giftPublicId,
     lines: details,

@@ -85,6 +85,8 @@ export interface CreateGiftOptions {
   share?: { groupGiftId: number; answerHash: string | null; successUrl: string; cancelUrl: string };
   /** The client address the gift is started from: part of the payer identity (services/risk). */
   clientAddress?: string | null;
+  /** The recipient address admitGiftStart (start-limit.ts) already checked against the stop list and the blocks. */
+  checkedRecipient?: string | null;
 }
 
 export async function createGift(
@@ -94,8 +96,10 @@ export async function createGift(
 ): Promise<{ checkoutUrl: string }> {
   // Before anything is hashed, stored or opened at the provider: the recipient may have stopped all gifts, or an
   // operator blocked the address (decision 024).
-  await assertAcceptsGifts(deps, input.recipientEmail);
-  await assertRecipientNotBlocked(deps, input.recipientEmail);
+  if (options.checkedRecipient !== input.recipientEmail) {
+    await assertAcceptsGifts(deps, input.recipientEmail);
+    await assertRecipientNotBlocked(deps, input.recipientEmail);
+  }
   // Card testing by e-mail (decision 024): the payer's e-mail is known before the checkout only from a donor (the
   // client address was checked with the start limit, gifts/start-limit.ts).
   const payerEmail = await donorEmailOf(deps.db, options.sessionDonorId ?? null, input.donorAccount);

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { addressStops } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
+import { runOn, statement } from '../../db/statements.js';
 import type { ServiceDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { queueEmail } from '../../email/outbox.js';
@@ -13,17 +14,24 @@ import { stopConfirmationEmail } from '../../email/templates/stop-confirmation.j
 import { RECIPIENT_LINK_MESSAGES } from '../../../shared/schemas/recipient-rights.js';
 import { addressDigest, addressOfLink, mintRecipientLink, requireRecipientLink } from './address-links.js';
 
+/** Whether the address digest given as parameter `param` ("$1") is on the stop list, as a SQL boolean. */
+export const stoppedSql = (param: string) =>
+  `exists (select 1 from address_stops where address_digest = ${param}::text)`;
+const stoppedAddress = statement('recipient_stopped', `select ${stoppedSql('$1')} as stopped`);
+
+/** Why a gift to a stopped address is refused (409 RECIPIENT_NOT_ACCEPTING). */
+export const notAcceptingGifts = () =>
+  new AppError(409, 'RECIPIENT_NOT_ACCEPTING', RECIPIENT_LINK_MESSAGES.notAccepting);
+
 /** Refuses a gift to an address whose owner stopped all gifts (409 RECIPIENT_NOT_ACCEPTING). */
 export async function assertAcceptsGifts(deps: Pick<ServiceDeps, 'db' | 'config'>, email: string): Promise<void> {
-  const digest = addressDigest(deps.config.digestSecret!, email);
-  const [stop] = await deps.db.select().from(addressStops).where(eq(addressStops.addressDigest, digest));
-  if (stop) throw new AppError(409, 'RECIPIENT_NOT_ACCEPTING', RECIPIENT_LINK_MESSAGES.notAccepting);
+  if (await isStopped(deps.db, addressDigest(deps.config.digestSecret!, email))) throw notAcceptingGifts();
 }
 
 /** Whether the address is on the stop list (the stop page says "already stopped"). */
 export async function isStopped(db: DbOrTx, digest: string): Promise<boolean> {
-  const [stop] = await db.select().from(addressStops).where(eq(addressStops.addressDigest, digest));
-  return Boolean(stop);
+  const [row] = await runOn(db)<{ stopped: boolean }>(stoppedAddress, [digest]);
+  return row!.stopped;
 }
 
 /** The claim e-mail's link, minted for one e-mail of the gift. */

@@ -4,6 +4,7 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import { riskBlocks } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
+import { runOn, statement } from '../../db/statements.js';
 import type { ServiceDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { keyedDigest } from '../../crypto.js';
@@ -16,17 +17,22 @@ export const RECIPIENT_UNAVAILABLE_MESSAGE =
 export const recipientBlockKey = (secret: string, email: string) =>
   keyedDigest(secret, 'blocked-recipient', normaliseEmail(email));
 
+/** Whether the recipient key (recipientBlockKey) given as parameter `param` ("$1") is blocked, as a SQL boolean. */
+export const recipientBlockedSql = (param: string) =>
+  `exists (select 1 from risk_blocks where kind = 'recipient' and key = ${param}::text)`;
+const blockedRecipient = statement('recipient_blocked', `select ${recipientBlockedSql('$1')} as blocked`);
+
+/** Why a gift to a blocked address is refused (409 RECIPIENT_UNAVAILABLE); it never says why. */
+export const recipientUnavailable = () => new AppError(409, 'RECIPIENT_UNAVAILABLE', RECIPIENT_UNAVAILABLE_MESSAGE);
+
 /** Refuses a gift to a blocked address (409 RECIPIENT_UNAVAILABLE); the answer never says why. */
 export async function assertRecipientNotBlocked(
   deps: Pick<ServiceDeps, 'db' | 'config'>,
   email: string,
 ): Promise<void> {
   const key = recipientBlockKey(deps.config.digestSecret!, email);
-  const [block] = await deps.db
-    .select({ id: riskBlocks.id })
-    .from(riskBlocks)
-    .where(and(eq(riskBlocks.kind, 'recipient'), eq(riskBlocks.key, key)));
-  if (block) throw new AppError(409, 'RECIPIENT_UNAVAILABLE', RECIPIENT_UNAVAILABLE_MESSAGE);
+  const [row] = await runOn(deps.db)<{ blocked: boolean }>(blockedRecipient, [key]);
+  if (row!.blocked) throw recipientUnavailable();
 }
 
 /** Whether any known part of the payer identity is blocked. */

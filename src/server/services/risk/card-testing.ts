@@ -7,9 +7,10 @@ import { eq } from 'drizzle-orm';
 import { giftPayers, gifts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
+import type { Config } from '../../config.js';
 import type { AppEvent } from '../../payments/events.js';
 import { humanWait, tooManyRequests } from '../../errors.js';
-import { recordAttempt, windowState } from '../rate-limit.js';
+import { recordAttempt, windowState, type Window, type WindowState } from '../rate-limit.js';
 import { logSecurityEvent } from '../security-log.js';
 import { payerIdentity } from './payer-identity.js';
 
@@ -46,18 +47,30 @@ export async function admitAfterDeclines(
   payer: { clientAddress?: string | null; email?: string | null },
 ): Promise<void> {
   const identity = payerIdentity(deps.config.digestSecret!, payer);
-  const buckets = [
-    identity.clientKey ? bucket('client', identity.clientKey) : null,
-    identity.emailKey ? bucket('email', identity.emailKey) : null,
-  ].filter((b): b is string => b !== null);
-  const window = { limit: deps.config.risk.failedPaymentsPerHour, windowMs: WINDOW_MS };
-  const states = await Promise.all(buckets.map((b) => windowState(deps.db, deps.clock, { ...window, bucket: b })));
+  const windows = [
+    identity.clientKey ? declinesWindow(deps.config, 'client', identity.clientKey) : null,
+    identity.emailKey ? declinesWindow(deps.config, 'email', identity.emailKey) : null,
+  ].filter((w): w is Window => w !== null);
+  const states = await Promise.all(windows.map((w) => windowState(deps.db, deps.clock, w)));
+  await refuseAfterDeclines(deps, states, payer.clientAddress ?? null);
+}
+
+/** The declines of the last hour counted for one part of the payer (its key in payerIdentity). */
+export const declinesWindow = (config: Pick<Config, 'risk'>, part: 'client' | 'email', key: string): Window => ({
+  bucket: bucket(part, key),
+  limit: config.risk.failedPaymentsPerHour,
+  windowMs: WINDOW_MS,
+});
+
+/** Throws the 429 with the longest wait (and logs it) when any of the payer's declines windows is full. */
+export async function refuseAfterDeclines(
+  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  states: WindowState[],
+  clientAddress: string | null,
+): Promise<void> {
   const limited = states.filter((s) => s.limited);
   if (limited.length === 0) return;
   const wait = Math.max(...limited.map((s) => s.retryAfterSeconds));
-  await logSecurityEvent(deps.db, deps.clock, {
-    event: 'gift.declines_rate_limited',
-    ip: payer.clientAddress ?? null,
-  });
+  await logSecurityEvent(deps.db, deps.clock, { event: 'gift.declines_rate_limited', ip: clientAddress });
   throw tooManyRequests(`Several card payments were declined. Please try again ${humanWait(wait)}.`, wait);
 }
