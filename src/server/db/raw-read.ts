@@ -5,10 +5,10 @@
 // same values for the types such a read selects (text, integers, timestamps as Date); tests/api/raw-read.test.ts
 // holds it to drizzle's answer on both engines.
 import { Placeholder } from 'drizzle-orm';
-import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 import type { Db } from './client.js';
 import { preparedPerDb } from './prepared.js';
+import { clientOf } from './statements.js';
 
 interface BuiltRead {
   toSQL(): { sql: string; params: unknown[] };
@@ -28,11 +28,12 @@ export function rawReadPerDb<Query extends BuiltRead>(
 ): (db: Db) => (values: Record<string, unknown>) => Promise<Rows<Query>> {
   return preparedPerDb((db) => {
     const { sql: text, params } = build(db).toSQL();
-    const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+    const client = clientOf(db);
+    // As db/statements.ts tells them apart: PGlite by its class, anything else is node-postgres.
     const run =
-      client instanceof pg.Pool
-        ? (values: unknown[]) => client.query<unknown[]>({ name, text, values, rowMode: 'array' })
-        : (values: unknown[]) => client.query<unknown[]>(text, values, { rowMode: 'array' });
+      client instanceof PGlite
+        ? (values: unknown[]) => client.query<unknown[]>(text, values, { rowMode: 'array' })
+        : (values: unknown[]) => client.query<unknown[]>({ name, text, values, rowMode: 'array' });
     return async (values): Promise<Rows<Query>> => {
       const { rows } = await run(params.map((p) => (p instanceof Placeholder ? values[p.name] : p)));
       return rows.map((row) => {

@@ -40,7 +40,7 @@ const onDrizzleTransaction =
   };
 
 /** The database's own client: a node-postgres pool or PGlite. */
-function clientOf(db: DbOrTx): pg.Pool | PGlite {
+export function clientOf(db: DbOrTx): pg.Pool | PGlite {
   return (db as unknown as { $client: pg.Pool | PGlite }).$client;
 }
 
