@@ -2,7 +2,7 @@
 // the migrations folder as it stood at 0013 (with its journal as it was then, 0011 listed before 0010). A database
 // migrated by it, holding a gift, takes every newer migration, ends with the same columns, indexes and constraints
 // as a database migrated from scratch, and keeps its rows: each gift's state (0016) and each flagged gift's
-// attention item, on the attention list (0023).
+// attention item, on the attention list (0023); the claim attempts, deliveries and responses in their own tables.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -186,6 +186,18 @@ async function expectAttentionCarriedOver(database: Database): Promise<void> {
   ]);
 }
 
+/** The groups moved out of gifts into their own tables keyed by gift_id (decision 019): only the gifts that had them. */
+async function expectGroupsMoved(database: Database): Promise<void> {
+  const attempts = await rows<{ public_id: string; total: number; frozen: string }>(
+    database,
+    sql`select g.public_id, a.wrong_answers_total as total, extract(epoch from a.claim_frozen_at - ${at(0)}) / 3600 as frozen
+          from gift_claim_attempts a join gifts g on g.id = a.gift_id order by g.public_id`,
+  );
+  expect(attempts.map((r) => ({ ...r, frozen: Number(r.frozen) }))).toEqual([
+    { public_id: 'g_frozen', total: 10, frozen: 4 },
+  ]);
+}
+
 describe.each(ENGINES)('upgrading a database migrated to 0013 [%s]', (engine) => {
   it('applies every newer migration, keeps the rows and ends as a fresh database does', async () => {
     const old = await emptyDatabase(engine);
@@ -217,6 +229,7 @@ describe.each(ENGINES)('upgrading a database migrated to 0013 [%s]', (engine) =>
       expect(kept).toEqual([{ amount_cents: 5000 }]);
       await expectMovedGifts(old.database);
       await expectAttentionCarriedOver(old.database);
+      await expectGroupsMoved(old.database);
       expect(await statusTotals(old.database)).toEqual(totalsBefore);
     } finally {
       await old.destroy();

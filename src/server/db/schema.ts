@@ -115,14 +115,7 @@ export const gifts = pgTable(
     expiresAt: ts('expires_at'),
     abandonedAt: ts('abandoned_at'),
 
-    // Claim: answer lockout (decision 012), onboarding, transfer. wrong_answer_count is the current run (a lock
-    // starts a new one); wrong_answers_total never goes down; claim_locks says how long the next lock is.
-    wrongAnswerCount: integer('wrong_answer_count').notNull().default(0),
-    wrongAnswersTotal: integer('wrong_answers_total').notNull().default(0),
-    claimLocks: integer('claim_locks').notNull().default(0),
-    claimLockedUntil: ts('claim_locked_until'),
-    /** Frozen for an operator after too many wrong answers: nothing can claim it (a claim_frozen attention item). */
-    claimFrozenAt: ts('claim_frozen_at'),
+    // Claim: onboarding, transfer (the answer lockout is gift_claim_attempts').
     claimStartedAt: ts('claim_started_at'),
     recipientAccountId: text('recipient_account_id'),
     transferStartedAt: ts('transfer_started_at'),
@@ -193,11 +186,6 @@ export const gifts = pgTable(
       .where(sql`${t.status} = 'paid' and ${t.claimStartedAt} is null`),
     // Not partial, so the planner has statistics for the expression (it ignores those of partial indexes).
     index('gifts_erasure_due_idx').on(personalDataDueAt(t)),
-    // The admin attention list (services/admin/attention-sql.ts): frozen claims (the other causes are rows of
-    // gift_attention, ledger_movements and gift_reports, each with its own partial index).
-    index('gifts_frozen_claim_idx')
-      .on(t.id)
-      .where(sql`${t.claimFrozenAt} is not null and ${t.status} = 'paid'`),
     check('gifts_state_check', sql`${t.state} in (${sql.raw(quoted(GIFT_STATES))})`),
     check('gifts_status_check', sql`${t.status} in ('pending', 'paid', 'claimed', 'expired', 'refunded', 'disputed')`),
     check('gifts_amounts_check', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.tipCents} >= 0`),
@@ -206,6 +194,34 @@ export const gifts = pgTable(
       'gifts_transfer_xor_refund',
       sql`not (${t.transferStartedAt} is not null and ${t.refundStartedAt} is not null)`,
     ),
+  ],
+);
+
+/**
+ * The answer lockout of a gift's claim (decision 012), apart from the gift because it changes on every answer:
+ * a row exists once an answer was counted (services/claims/claim.ts writes it with one upsert).
+ * wrong_answer_count is the current run (a lock starts a new one); wrong_answers_total never goes down;
+ * claim_locks says how long the next lock is.
+ */
+export const giftClaimAttempts = pgTable(
+  'gift_claim_attempts',
+  {
+    giftId: integer('gift_id')
+      .primaryKey()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    wrongAnswerCount: integer('wrong_answer_count').notNull().default(0),
+    wrongAnswersTotal: integer('wrong_answers_total').notNull().default(0),
+    claimLocks: integer('claim_locks').notNull().default(0),
+    claimLockedUntil: ts('claim_locked_until'),
+    /** Frozen for an operator after too many wrong answers: nothing can claim it (a claim_frozen attention item). */
+    claimFrozenAt: ts('claim_frozen_at'),
+  },
+  (t) => [
+    // The admin attention list (services/admin/attention-sql.ts): frozen claims (the other causes are rows of
+    // gift_attention, ledger_movements and gift_reports, each with its own partial index).
+    index('gift_claim_attempts_frozen_idx')
+      .on(t.giftId)
+      .where(sql`${t.claimFrozenAt} is not null`),
   ],
 );
 

@@ -4,6 +4,7 @@ import { gifts, groupGifts } from '../../db/schema.js';
 import { formatCents } from '../../../shared/money.js';
 import type { AdminGift } from '../../../shared/schemas/admin.js';
 import { openAttentionText } from '../attention/items.js';
+import { claimFrozenAt } from './attention-sql.js';
 
 /** A share of a group gift (decision 026): the group's public id, and which share carries its claim. */
 export const groupColumns = {
@@ -38,7 +39,7 @@ export const adminGiftColumns = {
   undeliverableAt: gifts.undeliverableAt,
   // The open attention items' reasons in one line (attention/items.ts), as the field always said it.
   needsAttention: openAttentionText(gifts.id),
-  claimFrozenAt: gifts.claimFrozenAt,
+  claimFrozen: sql<boolean>`(${claimFrozenAt()} is not null)`,
   ...groupColumns,
 };
 
@@ -66,7 +67,7 @@ export function toAdminGift(row: AdminGiftRow): AdminGift {
     delivery: deliveryOf(row),
     deliverAt: row.deliverAt ? row.deliverAt.toISOString() : null,
     needsAttention: row.needsAttention,
-    claimFrozen: row.claimFrozenAt !== null,
+    claimFrozen: row.claimFrozen,
     group: groupOf({ id: row.id!, groupPublicId: row.groupPublicId, groupLeadId: row.groupLeadId }),
   };
 }
