@@ -196,6 +196,22 @@ async function expectGroupsMoved(database: Database): Promise<void> {
   expect(attempts.map((r) => ({ ...r, frozen: Number(r.frozen) }))).toEqual([
     { public_id: 'g_frozen', total: 10, frozen: 4 },
   ]);
+  const deliveries = await rows<{ public_id: string; deliver_at: string | null; zone: string | null }>(
+    database,
+    sql`select g.public_id, extract(epoch from d.deliver_at - ${at(0)}) / 3600 as deliver_at, d.delivery_time_zone as zone
+          from gifts g left join gift_deliveries d on d.gift_id = g.id order by g.public_id`,
+  );
+  // Every gift has its delivery row; the scheduled one keeps its day and time zone.
+  expect(deliveries).toHaveLength(14);
+  expect(deliveries.filter((r) => r.deliver_at !== null || r.zone !== null)).toEqual([
+    { public_id: 'g_scheduled', deliver_at: expect.anything(), zone: 'Europe/Paris' },
+  ]);
+  expect(Number(deliveries.find((r) => r.public_id === 'g_scheduled')!.deliver_at)).toBe(72);
+  const missing = await rows<{ n: number }>(
+    database,
+    sql`select count(*)::int as n from gifts g where not exists (select 1 from gift_deliveries d where d.gift_id = g.id)`,
+  );
+  expect(missing).toEqual([{ n: 0 }]);
 }
 
 describe.each(ENGINES)('upgrading a database migrated to 0013 [%s]', (engine) => {

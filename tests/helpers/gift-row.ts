@@ -2,7 +2,7 @@
 // (needsAttention, null when none is open), read as the admin API's gift view reads them (attention/items.ts).
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { giftAttention, giftClaimAttempts, gifts } from '../../src/server/db/schema.js';
+import { giftAttention, giftClaimAttempts, giftDeliveries, gifts } from '../../src/server/db/schema.js';
 import { openAttention, openAttentionText } from '../../src/server/services/attention/items.js';
 import type { DbOrTx } from '../../src/server/db/client.js';
 
@@ -21,12 +21,19 @@ function movedColumn<C extends PgColumn>(
 }
 
 const a = giftClaimAttempts;
+const d = giftDeliveries;
 const movedColumns = {
   wrongAnswerCount: movedColumn(a, a.wrongAnswerCount, 0) as SQL<number>,
   wrongAnswersTotal: movedColumn(a, a.wrongAnswersTotal, 0) as SQL<number>,
   claimLocks: movedColumn(a, a.claimLocks, 0) as SQL<number>,
   claimLockedUntil: movedColumn(a, a.claimLockedUntil, null) as SQL<Date | null>,
   claimFrozenAt: movedColumn(a, a.claimFrozenAt, null) as SQL<Date | null>,
+  deliverAt: movedColumn(d, d.deliverAt, null) as SQL<Date | null>,
+  deliveryTimeZone: movedColumn(d, d.deliveryTimeZone, null) as SQL<string | null>,
+  notifiedAt: movedColumn(d, d.notifiedAt, null) as SQL<Date | null>,
+  undeliverableAt: movedColumn(d, d.undeliverableAt, null) as SQL<Date | null>,
+  emailCorrections: movedColumn(d, d.emailCorrections, 0) as SQL<number>,
+  senderResentAt: movedColumn(d, d.senderResentAt, null) as SQL<Date | null>,
 };
 type Moved = { [K in keyof typeof movedColumns]: (typeof movedColumns)[K] extends SQL<infer T> ? T : never };
 

@@ -136,14 +136,7 @@ export const gifts = pgTable(
 
     personalDataErasedAt: ts('personal_data_erased_at'),
 
-    // After payment (decision 016). deliver_at: the planned delivery of a scheduled gift (null: at payment);
-    // notified_at: when the recipient's notification was queued.
-    deliverAt: ts('deliver_at'),
-    deliveryTimeZone: text('delivery_time_zone'),
-    notifiedAt: ts('notified_at'),
-    undeliverableAt: ts('undeliverable_at'),
-    emailCorrections: integer('email_corrections').notNull().default(0),
-    senderResentAt: ts('sender_resent_at'),
+    // After payment (decision 016): the delivery is gift_deliveries'.
     cancelledAt: ts('cancelled_at'),
     /** Declined by its recipient after the security answer (decision 025): refunded as a cancellation is. */
     declinedAt: ts('declined_at'),
@@ -178,9 +171,6 @@ export const gifts = pgTable(
     index('gifts_recipient_account_idx')
       .on(t.recipientAccountId)
       .where(sql`${t.state} = 'claim_started'`),
-    index('gifts_delivery_due_idx')
-      .on(t.deliverAt)
-      .where(sql`${t.status} = 'paid' and ${t.notifiedAt} is null`),
     index('gifts_reminder_due_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'paid' and ${t.claimStartedAt} is null`),
@@ -222,6 +212,34 @@ export const giftClaimAttempts = pgTable(
     index('gift_claim_attempts_frozen_idx')
       .on(t.giftId)
       .where(sql`${t.claimFrozenAt} is not null`),
+  ],
+);
+
+/**
+ * A gift's delivery to its recipient (decision 016), one row per gift written with it (create-gift.ts).
+ * deliver_at: the planned delivery of a scheduled gift (null: at payment), at 09:00 in delivery_time_zone;
+ * notified_at: when the recipient's notification was queued; undeliverable_at: the address bounced;
+ * email_corrections and sender_resent_at: the sender's corrections and resends from the gift page.
+ */
+export const giftDeliveries = pgTable(
+  'gift_deliveries',
+  {
+    giftId: integer('gift_id')
+      .primaryKey()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    deliverAt: ts('deliver_at'),
+    deliveryTimeZone: text('delivery_time_zone'),
+    notifiedAt: ts('notified_at'),
+    undeliverableAt: ts('undeliverable_at'),
+    emailCorrections: integer('email_corrections').notNull().default(0),
+    senderResentAt: ts('sender_resent_at'),
+  },
+  (t) => [
+    // The delivery job (delivery/deliver-scheduled.ts): scheduled gifts not yet delivered. The gift's status is
+    // checked on the join: a gift never paid or cancelled before its day stays here, few beside the due ones.
+    index('gift_deliveries_due_idx')
+      .on(t.deliverAt)
+      .where(sql`${t.notifiedAt} is null and ${t.deliverAt} is not null`),
   ],
 );
 

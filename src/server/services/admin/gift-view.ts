@@ -1,6 +1,6 @@
 // The gift as the admin sees it: serial id, status, amount, sender and recipient names, dates.
 import { sql, type SQL } from 'drizzle-orm';
-import { gifts, groupGifts } from '../../db/schema.js';
+import { giftDeliveries, gifts, groupGifts } from '../../db/schema.js';
 import { formatCents } from '../../../shared/money.js';
 import type { AdminGift } from '../../../shared/schemas/admin.js';
 import { openAttentionText } from '../attention/items.js';
@@ -34,9 +34,10 @@ export const adminGiftColumns = {
   recipientEmail: gifts.recipientEmail,
   createdAt: gifts.createdAt,
   expiresAt: gifts.expiresAt,
-  deliverAt: gifts.deliverAt,
-  notifiedAt: gifts.notifiedAt,
-  undeliverableAt: gifts.undeliverableAt,
+  // Of gift_deliveries: gift-list.ts and gift-search.ts join it on the left.
+  deliverAt: giftDeliveries.deliverAt,
+  notifiedAt: giftDeliveries.notifiedAt,
+  undeliverableAt: giftDeliveries.undeliverableAt,
   // The open attention items' reasons in one line (attention/items.ts), as the field always said it.
   needsAttention: openAttentionText(gifts.id),
   claimFrozen: sql<boolean>`(${claimFrozenAt()} is not null)`,
