@@ -150,7 +150,7 @@ describeEachEngine(
         .where(eq(sandboxRefunds.paymentIntentId, gift.paymentIntentId!));
       expect(refunds).toHaveLength(1);
       expect(refunds[0]!.amountCents).toBe(7000);
-      const [row] = await c.db.select().from(gifts).where(eq(gifts.id, gift.id));
+      const [row] = await c.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, gift.id));
       expect(row).toMatchObject({ status: 'refunded', transferStartedAt: null });
       expect(await settledRefundRef(c.db, gift.id)).toBe(refunds[0]!.id);
       expect(row!.cancelledAt).toEqual(c.clock.now());

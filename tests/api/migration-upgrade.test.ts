@@ -212,6 +212,14 @@ async function expectGroupsMoved(database: Database): Promise<void> {
     sql`select count(*)::int as n from gifts g where not exists (select 1 from gift_deliveries d where d.gift_id = g.id)`,
   );
   expect(missing).toEqual([{ n: 0 }]);
+  const responses = await rows<{ public_id: string; cancelled: string; declined: string | null }>(
+    database,
+    sql`select g.public_id, extract(epoch from r.cancelled_at - ${at(0)}) / 3600 as cancelled, r.declined_at as declined
+          from gift_responses r join gifts g on g.id = r.gift_id order by g.public_id`,
+  );
+  expect(responses.map((r) => ({ ...r, cancelled: Number(r.cancelled) }))).toEqual([
+    { public_id: 'g_refunded', cancelled: 6, declined: null },
+  ]);
 }
 
 describe.each(ENGINES)('upgrading a database migrated to 0013 [%s]', (engine) => {

@@ -2,7 +2,7 @@
 // (needsAttention, null when none is open), read as the admin API's gift view reads them (attention/items.ts).
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { giftAttention, giftClaimAttempts, giftDeliveries, gifts } from '../../src/server/db/schema.js';
+import { giftAttention, giftClaimAttempts, giftDeliveries, giftResponses, gifts } from '../../src/server/db/schema.js';
 import { openAttention, openAttentionText } from '../../src/server/services/attention/items.js';
 import type { DbOrTx } from '../../src/server/db/client.js';
 
@@ -22,6 +22,7 @@ function movedColumn<C extends PgColumn>(
 
 const a = giftClaimAttempts;
 const d = giftDeliveries;
+const r = giftResponses;
 const movedColumns = {
   wrongAnswerCount: movedColumn(a, a.wrongAnswerCount, 0) as SQL<number>,
   wrongAnswersTotal: movedColumn(a, a.wrongAnswersTotal, 0) as SQL<number>,
@@ -34,6 +35,10 @@ const movedColumns = {
   undeliverableAt: movedColumn(d, d.undeliverableAt, null) as SQL<Date | null>,
   emailCorrections: movedColumn(d, d.emailCorrections, 0) as SQL<number>,
   senderResentAt: movedColumn(d, d.senderResentAt, null) as SQL<Date | null>,
+  cancelledAt: movedColumn(r, r.cancelledAt, null) as SQL<Date | null>,
+  declinedAt: movedColumn(r, r.declinedAt, null) as SQL<Date | null>,
+  thankYouNote: movedColumn(r, r.thankYouNote, null) as SQL<string | null>,
+  thankYouAt: movedColumn(r, r.thankYouAt, null) as SQL<Date | null>,
 };
 type Moved = { [K in keyof typeof movedColumns]: (typeof movedColumns)[K] extends SQL<infer T> ? T : never };
 

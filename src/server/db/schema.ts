@@ -137,11 +137,7 @@ export const gifts = pgTable(
     personalDataErasedAt: ts('personal_data_erased_at'),
 
     // After payment (decision 016): the delivery is gift_deliveries'.
-    cancelledAt: ts('cancelled_at'),
-    /** Declined by its recipient after the security answer (decision 025): refunded as a cancellation is. */
-    declinedAt: ts('declined_at'),
-    thankYouNote: text('thank_you_note'),
-    thankYouAt: ts('thank_you_at'),
+    // The sender's cancellation, the recipient's decline and thank-you note: gift_responses'.
     /** A share of a "give together" group gift (decision 026): never delivered on its own. */
     groupGiftId: integer('group_gift_id').references(() => groupGifts.id),
   },
@@ -242,6 +238,22 @@ export const giftDeliveries = pgTable(
       .where(sql`${t.notifiedAt} is null and ${t.deliverAt} is not null`),
   ],
 );
+
+/**
+ * What the sender and the recipient answered, apart from the gift: a row only once one of them did (an upsert).
+ * cancelled_at: the sender cancelled (or withdrew a group share); declined_at: the recipient declined after the
+ * security answer (decision 025); both are refunded. thank_you_note: the recipient's one note to the sender,
+ * personal data the retention job erases.
+ */
+export const giftResponses = pgTable('gift_responses', {
+  giftId: integer('gift_id')
+    .primaryKey()
+    .references(() => gifts.id, { onDelete: 'cascade' }),
+  cancelledAt: ts('cancelled_at'),
+  declinedAt: ts('declined_at'),
+  thankYouNote: text('thank_you_note'),
+  thankYouAt: ts('thank_you_at'),
+});
 
 const ledgerAccountList = sql.raw(
   `'provider_clearing', 'owed_to_recipients', 'fee_revenue', 'tip_revenue', 'disputes'`,

@@ -1,7 +1,7 @@
 // GET /api/gifts/claim/:token: what the claim page shows. The hottest public call: one indexed read of the
 // few columns it needs. Nothing about the sender, ever.
 import { eq, sql } from 'drizzle-orm';
-import { gifts, groupGifts } from '../../db/schema.js';
+import { giftResponses, gifts, groupGifts } from '../../db/schema.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import type { ServiceDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
@@ -24,10 +24,12 @@ const claimLookup = preparedPerDb((db) =>
       securityQuestion: gifts.securityQuestion,
       expiresAt: gifts.expiresAt,
       claimStartedAt: gifts.claimStartedAt,
-      declinedAt: gifts.declinedAt,
+      // The recipient's own answer (gift_responses holds nothing of the sender's identity).
+      declinedAt: giftResponses.declinedAt,
     })
     .from(gifts)
     .leftJoin(groupGifts, eq(groupGifts.id, gifts.groupGiftId))
+    .leftJoin(giftResponses, eq(giftResponses.giftId, gifts.id))
     .where(claimTokenMatches(sql.placeholder('hash')))
     .prepare('claim_lookup'),
 );
