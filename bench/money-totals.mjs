@@ -57,7 +57,9 @@ try {
   await run(
     `insert into gift_attention (gift_id, code, detail, since) select id, 'legacy', 'bench: check this gift', now() from gifts where id % 5000 = 0`,
   );
-  await run(`update gifts set claim_frozen_at = now() where id % 20000 = 7 and status = 'paid'`);
+  await run(
+    `insert into gift_claim_attempts (gift_id, claim_frozen_at) select id, now() from gifts where id % 20000 = 7 and status = 'paid'`,
+  );
   await run(`
     update gifts set transfer_started_at = now(), claim_started_at = now() where id % 20000 = 9 and status = 'paid';
     insert into ledger_movements (gift_id, kind, amount_cents, debit_account, credit_account, state, idempotency_key, failing_since, last_error, created_at)

@@ -2,8 +2,9 @@
 // POST /api/gifts without a security question, with the app's rules and writing the same rows, in ONE
 // transaction of named prepared statements: the payload checked by the same shared schema (built into dist/), the
 // per-client allowance (the same advisory lock per bucket, the window's attempts counted, the attempt recorded),
-// the pending gift, its sandbox checkout and the gift's checkout id. No logger, no hooks; the app's answer headers
-// replayed (BARE_HEADERS). The client address is taken from X-Forwarded-For, as the app does with TRUST_PROXY.
+// the pending gift with its delivery row (one statement, as the app writes them), its sandbox checkout and the
+// gift's checkout id. No logger, no hooks; the app's answer headers replayed (BARE_HEADERS). The client address is
+// taken from X-Forwarded-For, as the app does with TRUST_PROXY.
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -27,10 +28,12 @@ const windowRows = q(
 const recordAttempt = q('bare_attempt', 'insert into rate_events (bucket, created_at) values ($1, $2)');
 const insertGift = q(
   'bare_gift',
-  `insert into gifts (public_id, state, amount_cents, fee_cents, tip_cents, total_cents, sender_covers_fees,
-    recipient_first_name, recipient_last_name, recipient_email, personal_note, security_question,
-    security_answer_hash, donor_id, deliver_at, delivery_time_zone, created_at)
-   values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, null, null, null, null, null, $11) returning id`,
+  `with gift as (insert into gifts (public_id, state, amount_cents, fee_cents, tip_cents, total_cents,
+    sender_covers_fees, recipient_first_name, recipient_last_name, recipient_email, personal_note, security_question,
+    security_answer_hash, donor_id, created_at)
+   values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, null, null, null, $11) returning id),
+   delivery as (insert into gift_deliveries (gift_id, deliver_at, delivery_time_zone) select id, null, null from gift)
+   select id from gift`,
 );
 const insertCheckout = q(
   'bare_checkout',

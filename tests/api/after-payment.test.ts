@@ -15,8 +15,10 @@ import { complete, sendThankYouNote, setAccountStatus, startClaim } from '../hel
 import { CLAIM_MESSAGES } from '../../src/shared/schemas/claim.js';
 import { postGift, giftPayload } from '../helpers/gift-payload.js';
 import { GIFT_SENDER, claimLinkIn, lookup, manage, manageLinkIn, newMailTo, paidGift } from '../helpers/gift-page.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 
-const row = async (c: TestContext, id: number) => (await c.db.select().from(gifts).where(eq(gifts.id, id)))[0]!;
+const row = async (c: TestContext, id: number) =>
+  (await c.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, id)))[0]!;
 const events = async (c: TestContext, token: string) =>
   ((await manage(c, token)).json().timeline as Array<{ event: string }>).map((e) => e.event);
 

@@ -13,6 +13,7 @@ import { claim, complete, setAccountStatus, startClaim } from '../helpers/claims
 import { seedDonor, signInDonor } from '../helpers/donors.js';
 import { GIFT_SENDER, claimLinkIn, lookup, manage, newMailTo, paidGift } from '../helpers/gift-page.js';
 import { settledRefundRef } from '../helpers/money.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 
 describeEachEngine(
   'sender gift page',
@@ -98,7 +99,7 @@ describeEachEngine(
       const fourth = await manage(c, manageToken, 'recipient-email', { recipientEmail: 'four@example.com' });
       expect(fourth.statusCode).toBe(409);
       expect(fourth.json().message).toMatch(/at most 3 times/);
-      const [row] = await c.db.select().from(gifts).where(eq(gifts.id, gift.id));
+      const [row] = await c.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, gift.id));
       expect(row).toMatchObject({ recipientEmail: 'three@example.com', emailCorrections: 3 });
       await c.flushEmails();
       const page = (await manage(c, manageToken)).json();
@@ -149,7 +150,7 @@ describeEachEngine(
         .where(eq(sandboxRefunds.paymentIntentId, gift.paymentIntentId!));
       expect(refunds).toHaveLength(1);
       expect(refunds[0]!.amountCents).toBe(7000);
-      const [row] = await c.db.select().from(gifts).where(eq(gifts.id, gift.id));
+      const [row] = await c.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, gift.id));
       expect(row).toMatchObject({ status: 'refunded', transferStartedAt: null });
       expect(await settledRefundRef(c.db, gift.id)).toBe(refunds[0]!.id);
       expect(row!.cancelledAt).toEqual(c.clock.now());

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { testConfig } from '../../src/server/config.js';
-import { gifts } from '../../src/server/db/schema.js';
+import { giftClaimAttempts, gifts } from '../../src/server/db/schema.js';
 import { startJobs } from '../../src/server/jobs/runner.js';
 import { scheduledJobs } from '../../src/server/jobs/index.js';
 import { queueEmail } from '../../src/server/email/outbox.js';
@@ -131,7 +131,7 @@ describeEachEngine(
       const { gift } = await paySandboxGift(ctx());
       expect(await scrape(ctx(), 'hushgift_gifts_held', { reason: 'claim_frozen' })).toBe(0);
       // What the claim service writes on the 15th wrong answer (services/claims/claim.ts).
-      await ctx().db.update(gifts).set({ claimFrozenAt: ctx().clock.now() }).where(eq(gifts.id, gift.id));
+      await ctx().db.insert(giftClaimAttempts).values({ giftId: gift.id, claimFrozenAt: ctx().clock.now() });
       await raiseAttention(ctx().db, gift.id, 'claim_frozen', FROZEN_REASON, ctx().clock.now());
       let text = await scrapeText(ctx());
       expect(seriesValue(text, 'hushgift_gifts_held', { reason: 'claim_frozen' })).toBe(1);
@@ -147,7 +147,8 @@ describeEachEngine(
         text = await scrapeText(ctx());
         expect(seriesValue(text, 'hushgift_ledger_invariant_violations')).toBe(broken);
       } finally {
-        await ctx().db.update(gifts).set({ state: 'paid', claimFrozenAt: null }).where(eq(gifts.id, gift.id));
+        await ctx().db.update(gifts).set({ state: 'paid' }).where(eq(gifts.id, gift.id));
+        await ctx().db.delete(giftClaimAttempts).where(eq(giftClaimAttempts.giftId, gift.id));
         await resolveAttention(ctx().db, gift.id, ['claim_frozen'], { at: ctx().clock.now() });
       }
       expect(await scrape(ctx(), 'hushgift_ledger_invariant_violations')).toBe(0);

@@ -2,7 +2,7 @@
 // the migrations folder as it stood at 0013 (with its journal as it was then, 0011 listed before 0010). A database
 // migrated by it, holding a gift, takes every newer migration, ends with the same columns, indexes and constraints
 // as a database migrated from scratch, and keeps its rows: each gift's state (0016) and each flagged gift's
-// attention item, on the attention list (0023).
+// attention item, on the attention list (0023); the claim attempts, deliveries and responses in their own tables.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -186,6 +186,42 @@ async function expectAttentionCarriedOver(database: Database): Promise<void> {
   ]);
 }
 
+/** The groups moved out of gifts into their own tables keyed by gift_id (decision 019): only the gifts that had them. */
+async function expectGroupsMoved(database: Database): Promise<void> {
+  const attempts = await rows<{ public_id: string; total: number; frozen: string }>(
+    database,
+    sql`select g.public_id, a.wrong_answers_total as total, extract(epoch from a.claim_frozen_at - ${at(0)}) / 3600 as frozen
+          from gift_claim_attempts a join gifts g on g.id = a.gift_id order by g.public_id`,
+  );
+  expect(attempts.map((r) => ({ ...r, frozen: Number(r.frozen) }))).toEqual([
+    { public_id: 'g_frozen', total: 10, frozen: 4 },
+  ]);
+  const deliveries = await rows<{ public_id: string; deliver_at: string | null; zone: string | null }>(
+    database,
+    sql`select g.public_id, extract(epoch from d.deliver_at - ${at(0)}) / 3600 as deliver_at, d.delivery_time_zone as zone
+          from gifts g left join gift_deliveries d on d.gift_id = g.id order by g.public_id`,
+  );
+  // Every gift has its delivery row; the scheduled one keeps its day and time zone.
+  expect(deliveries).toHaveLength(14);
+  expect(deliveries.filter((r) => r.deliver_at !== null || r.zone !== null)).toEqual([
+    { public_id: 'g_scheduled', deliver_at: expect.anything(), zone: 'Europe/Paris' },
+  ]);
+  expect(Number(deliveries.find((r) => r.public_id === 'g_scheduled')!.deliver_at)).toBe(72);
+  const missing = await rows<{ n: number }>(
+    database,
+    sql`select count(*)::int as n from gifts g where not exists (select 1 from gift_deliveries d where d.gift_id = g.id)`,
+  );
+  expect(missing).toEqual([{ n: 0 }]);
+  const responses = await rows<{ public_id: string; cancelled: string; declined: string | null }>(
+    database,
+    sql`select g.public_id, extract(epoch from r.cancelled_at - ${at(0)}) / 3600 as cancelled, r.declined_at as declined
+          from gift_responses r join gifts g on g.id = r.gift_id order by g.public_id`,
+  );
+  expect(responses.map((r) => ({ ...r, cancelled: Number(r.cancelled) }))).toEqual([
+    { public_id: 'g_refunded', cancelled: 6, declined: null },
+  ]);
+}
+
 describe.each(ENGINES)('upgrading a database migrated to 0013 [%s]', (engine) => {
   it('applies every newer migration, keeps the rows and ends as a fresh database does', async () => {
     const old = await emptyDatabase(engine);
@@ -217,6 +253,7 @@ describe.each(ENGINES)('upgrading a database migrated to 0013 [%s]', (engine) =>
       expect(kept).toEqual([{ amount_cents: 5000 }]);
       await expectMovedGifts(old.database);
       await expectAttentionCarriedOver(old.database);
+      await expectGroupsMoved(old.database);
       expect(await statusTotals(old.database)).toEqual(totalsBefore);
     } finally {
       await old.destroy();

@@ -25,6 +25,7 @@ import {
 import { gifts, groupGifts } from '../../src/server/db/schema.js';
 import { adminCookie, setupAdmin } from '../helpers/admin.js';
 import { purgeExpiredData } from '../../src/server/services/retention/purge.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 
 const PAYERS = [
   { name: 'Zelda Quill', email: 'zelda.quill@payer.example' },
@@ -192,7 +193,7 @@ describeEachEngine('give together', (ctx) => {
       .from(gifts)
       .where(eq(gifts.checkoutSessionId, checkoutUrl.pathname.split('/').pop()!));
     await payCheckout(c, { gift: pending!, checkoutUrl }, PAYERS[1]!).catch(() => undefined);
-    const [row] = await c.db.select().from(gifts).where(eq(gifts.id, pending!.id));
+    const [row] = await c.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, pending!.id));
     expect(row!.cancelledAt).not.toBeNull();
     const receipt = (await c.flushEmails(PAYERS[1]!.email)).at(-1)!;
     expect(receipt.textBody).toContain('arrived after the group gift');

@@ -1,7 +1,8 @@
 // Gifts paid through the real flow (create → signed checkout event → e-mails), with the links their e-mails carry:
 // the recipient's claim link and the sender's gift page link.
 import { eq } from 'drizzle-orm';
-import { giftLinks, gifts } from '../../src/server/db/schema.js';
+import { giftDeliveries, giftLinks, gifts } from '../../src/server/db/schema.js';
+import { giftRowColumns } from './gift-row.js';
 import { sha256 } from '../../src/server/crypto.js';
 import { checkoutEvent, createPendingGift, postEvent } from './gift-payload.js';
 import type { TestContext } from './test-app.js';
@@ -35,14 +36,15 @@ export async function paidGift(ctx: TestContext, overrides: Parameters<typeof gi
     all.find(
       (m) => /receipt/.test(m.subject) && links.some((l) => l.tokenHash === sha256(manageLinkIn(m.textBody) ?? '')),
     );
-  const delivered = (all: typeof mail) => pending.deliverAt !== null || all.some((m) => m.toAddress === recipientEmail);
+  const [planned] = await ctx.db.select().from(giftDeliveries).where(eq(giftDeliveries.giftId, pending.id));
+  const delivered = (all: typeof mail) => planned?.deliverAt != null || all.some((m) => m.toAddress === recipientEmail);
   for (let i = 0; i < 50 && !(receiptIn(mail) && delivered(mail)); i++) {
     await new Promise((r) => setTimeout(r, 20));
     mail = await ctx.flushEmails();
   }
   const receipt = receiptIn(mail)!;
   const notice = mail.filter((m) => m.toAddress === recipientEmail).at(-1);
-  const [gift] = await ctx.db.select().from(gifts).where(eq(gifts.id, pending.id));
+  const [gift] = await ctx.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, pending.id));
   return {
     gift: gift!,
     recipientEmail,

@@ -290,7 +290,7 @@ export type GiftStatus = 'pending' | 'paid' | 'claimed' | 'expired' | 'refunded'
 export async function giftIn(ctx: TestContext, status: GiftStatus, options: GiftOptions = {}): Promise<Given> {
   switch (status) {
     case 'pending':
-      return { gift: (await pendingGift(ctx, options)).gift, claimToken: '' };
+      return { gift: await giftRowById(ctx, (await pendingGift(ctx, options)).gift.id), claimToken: '' };
     case 'paid':
       return givenGift(ctx, options);
     case 'claimed':

@@ -115,14 +115,7 @@ export const gifts = pgTable(
     expiresAt: ts('expires_at'),
     abandonedAt: ts('abandoned_at'),
 
-    // Claim: answer lockout (decision 012), onboarding, transfer. wrong_answer_count is the current run (a lock
-    // starts a new one); wrong_answers_total never goes down; claim_locks says how long the next lock is.
-    wrongAnswerCount: integer('wrong_answer_count').notNull().default(0),
-    wrongAnswersTotal: integer('wrong_answers_total').notNull().default(0),
-    claimLocks: integer('claim_locks').notNull().default(0),
-    claimLockedUntil: ts('claim_locked_until'),
-    /** Frozen for an operator after too many wrong answers: nothing can claim it (a claim_frozen attention item). */
-    claimFrozenAt: ts('claim_frozen_at'),
+    // Claim: onboarding, transfer (the answer lockout is gift_claim_attempts').
     claimStartedAt: ts('claim_started_at'),
     recipientAccountId: text('recipient_account_id'),
     transferStartedAt: ts('transfer_started_at'),
@@ -143,19 +136,8 @@ export const gifts = pgTable(
 
     personalDataErasedAt: ts('personal_data_erased_at'),
 
-    // After payment (decision 016). deliver_at: the planned delivery of a scheduled gift (null: at payment);
-    // notified_at: when the recipient's notification was queued.
-    deliverAt: ts('deliver_at'),
-    deliveryTimeZone: text('delivery_time_zone'),
-    notifiedAt: ts('notified_at'),
-    undeliverableAt: ts('undeliverable_at'),
-    emailCorrections: integer('email_corrections').notNull().default(0),
-    senderResentAt: ts('sender_resent_at'),
-    cancelledAt: ts('cancelled_at'),
-    /** Declined by its recipient after the security answer (decision 025): refunded as a cancellation is. */
-    declinedAt: ts('declined_at'),
-    thankYouNote: text('thank_you_note'),
-    thankYouAt: ts('thank_you_at'),
+    // After payment (decision 016): the delivery is gift_deliveries'.
+    // The sender's cancellation, the recipient's decline and thank-you note: gift_responses'.
     /** A share of a "give together" group gift (decision 026): never delivered on its own. */
     groupGiftId: integer('group_gift_id').references(() => groupGifts.id),
   },
@@ -185,19 +167,11 @@ export const gifts = pgTable(
     index('gifts_recipient_account_idx')
       .on(t.recipientAccountId)
       .where(sql`${t.state} = 'claim_started'`),
-    index('gifts_delivery_due_idx')
-      .on(t.deliverAt)
-      .where(sql`${t.status} = 'paid' and ${t.notifiedAt} is null`),
     index('gifts_reminder_due_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'paid' and ${t.claimStartedAt} is null`),
     // Not partial, so the planner has statistics for the expression (it ignores those of partial indexes).
     index('gifts_erasure_due_idx').on(personalDataDueAt(t)),
-    // The admin attention list (services/admin/attention-sql.ts): frozen claims (the other causes are rows of
-    // gift_attention, ledger_movements and gift_reports, each with its own partial index).
-    index('gifts_frozen_claim_idx')
-      .on(t.id)
-      .where(sql`${t.claimFrozenAt} is not null and ${t.status} = 'paid'`),
     check('gifts_state_check', sql`${t.state} in (${sql.raw(quoted(GIFT_STATES))})`),
     check('gifts_status_check', sql`${t.status} in ('pending', 'paid', 'claimed', 'expired', 'refunded', 'disputed')`),
     check('gifts_amounts_check', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.tipCents} >= 0`),
@@ -208,6 +182,78 @@ export const gifts = pgTable(
     ),
   ],
 );
+
+/**
+ * The answer lockout of a gift's claim (decision 012), apart from the gift because it changes on every answer:
+ * a row exists once an answer was counted (services/claims/claim.ts writes it with one upsert).
+ * wrong_answer_count is the current run (a lock starts a new one); wrong_answers_total never goes down;
+ * claim_locks says how long the next lock is.
+ */
+export const giftClaimAttempts = pgTable(
+  'gift_claim_attempts',
+  {
+    giftId: integer('gift_id')
+      .primaryKey()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    wrongAnswerCount: integer('wrong_answer_count').notNull().default(0),
+    wrongAnswersTotal: integer('wrong_answers_total').notNull().default(0),
+    claimLocks: integer('claim_locks').notNull().default(0),
+    claimLockedUntil: ts('claim_locked_until'),
+    /** Frozen for an operator after too many wrong answers: nothing can claim it (a claim_frozen attention item). */
+    claimFrozenAt: ts('claim_frozen_at'),
+  },
+  (t) => [
+    // The admin attention list (services/admin/attention-sql.ts): frozen claims (the other causes are rows of
+    // gift_attention, ledger_movements and gift_reports, each with its own partial index).
+    index('gift_claim_attempts_frozen_idx')
+      .on(t.giftId)
+      .where(sql`${t.claimFrozenAt} is not null`),
+  ],
+);
+
+/**
+ * A gift's delivery to its recipient (decision 016), one row per gift written with it (create-gift.ts).
+ * deliver_at: the planned delivery of a scheduled gift (null: at payment), at 09:00 in delivery_time_zone;
+ * notified_at: when the recipient's notification was queued; undeliverable_at: the address bounced;
+ * email_corrections and sender_resent_at: the sender's corrections and resends from the gift page.
+ */
+export const giftDeliveries = pgTable(
+  'gift_deliveries',
+  {
+    giftId: integer('gift_id')
+      .primaryKey()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    deliverAt: ts('deliver_at'),
+    deliveryTimeZone: text('delivery_time_zone'),
+    notifiedAt: ts('notified_at'),
+    undeliverableAt: ts('undeliverable_at'),
+    emailCorrections: integer('email_corrections').notNull().default(0),
+    senderResentAt: ts('sender_resent_at'),
+  },
+  (t) => [
+    // The delivery job (delivery/deliver-scheduled.ts): scheduled gifts not yet delivered. The gift's status is
+    // checked on the join: a gift never paid or cancelled before its day stays here, few beside the due ones.
+    index('gift_deliveries_due_idx')
+      .on(t.deliverAt)
+      .where(sql`${t.notifiedAt} is null and ${t.deliverAt} is not null`),
+  ],
+);
+
+/**
+ * What the sender and the recipient answered, apart from the gift: a row only once one of them did (an upsert).
+ * cancelled_at: the sender cancelled (or withdrew a group share); declined_at: the recipient declined after the
+ * security answer (decision 025); both are refunded. thank_you_note: the recipient's one note to the sender,
+ * personal data the retention job erases.
+ */
+export const giftResponses = pgTable('gift_responses', {
+  giftId: integer('gift_id')
+    .primaryKey()
+    .references(() => gifts.id, { onDelete: 'cascade' }),
+  cancelledAt: ts('cancelled_at'),
+  declinedAt: ts('declined_at'),
+  thankYouNote: text('thank_you_note'),
+  thankYouAt: ts('thank_you_at'),
+});
 
 const ledgerAccountList = sql.raw(
   `'provider_clearing', 'owed_to_recipients', 'fee_revenue', 'tip_revenue', 'disputes'`,

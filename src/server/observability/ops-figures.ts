@@ -5,7 +5,7 @@
 import { and, isNotNull, isNull, sql } from 'drizzle-orm';
 import { outbox } from '../db/schema.js';
 import type { ServiceDeps } from '../deps.js';
-import { frozenClaim, listedGiftIds } from '../services/admin/attention-sql.js';
+import { frozenClaimGiftIds, listedGiftIds } from '../services/admin/attention-sql.js';
 import { checkLedgerInvariants } from '../services/ledger/invariants.js';
 import { gifts } from '../db/schema.js';
 
@@ -36,11 +36,12 @@ export async function readOpsFigures(deps: Deps): Promise<OpsFigures> {
   // A frozen claim is on the attention list's index; an open dispute is rare, but no index holds it.
   const [held] = await deps.db
     .select({
-      claimFrozen: sql<number>`(count(*) filter (where ${frozenClaim()}))::int`.mapWith(Number),
-      disputeOpen: sql<number>`(count(*) filter (where ${gifts.disputeOpenedAt} is not null))::int`.mapWith(Number),
+      claimFrozen: sql<number>`(select count(*) from (${frozenClaimGiftIds()}) as frozen)::int`.mapWith(Number),
+      disputeOpen: sql<number>`(select count(*) from ${gifts} where ${isNotNull(gifts.disputeOpenedAt)})::int`.mapWith(
+        Number,
+      ),
     })
-    .from(gifts)
-    .where(sql`(${frozenClaim()}) or ${isNotNull(gifts.disputeOpenedAt)}`);
+    .from(sql`(select 1) as one`);
   return {
     outboxPending: mail?.pending ?? 0,
     outboxOldestAgeSeconds: mail?.oldest ? Math.max(0, (now.getTime() - mail.oldest.getTime()) / 1000) : 0,

@@ -10,7 +10,7 @@ import { ATTENTION_LIST_LIMIT, type AttentionItem, type AttentionList } from '..
 import type { GiftStatus } from '../../../shared/statuses.js';
 import { FROZEN_REASON } from '../claims/claim.js';
 import { moneyUndecided } from '../gifts/money-undecided.js';
-import { frozenClaim, listedGiftIds, openReport, retryable, stuckMovement } from './attention-sql.js';
+import { claimFrozenAt, frozenClaim, listedGiftIds, openReport, retryable, stuckMovement } from './attention-sql.js';
 import { groupColumns, groupOf } from './gift-view.js';
 import { openAttentionSince, openAttentionText } from '../attention/items.js';
 
@@ -48,7 +48,7 @@ export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'co
   const frozen = frozenClaim();
   // When the oldest cause began: the failing movement's first failure, the freeze, the oldest open item, the
   // report, else payment.
-  const since = sql`coalesce(${stuck.failingSince}, case when ${frozen} then ${gifts.claimFrozenAt} end, ${openAttentionSince(gifts.id)}, (select ${giftReports.createdAt} from ${giftReports} where ${giftReports.giftId} = ${gifts.id} and ${openReport()}), ${gifts.paidAt}, ${gifts.createdAt})`;
+  const since = sql`coalesce(${stuck.failingSince}, case when ${frozen} then ${claimFrozenAt()} end, ${openAttentionSince(gifts.id)}, (select ${giftReports.createdAt} from ${giftReports} where ${giftReports.giftId} = ${gifts.id} and ${openReport()}), ${gifts.paidAt}, ${gifts.createdAt})`;
   const rows = await deps.db
     .select({
       giftId: gifts.id,

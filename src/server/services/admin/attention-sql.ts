@@ -1,6 +1,6 @@
 // What puts a gift on the admin's attention list (decision 017), as SQL conditions shared by the list and the
 // actions that check a cause is gone. Their shapes match partial indexes (gift_attention_open_idx,
-// gifts_frozen_claim_idx, ledger_attention_idx, gift_reports_open_idx), so the list reads only the gifts on it:
+// gift_claim_attempts_frozen_idx, ledger_attention_idx, gift_reports_open_idx), so the list reads only the gifts on it:
 //  - flagged: an open gift_attention item says why (attention/items.ts: a permanent payout or refund failure, one
 //    failing for longer than MONEY_ATTENTION_AFTER_MINUTES, a payment that does not match its gift, an outside
 //    refund, a reversal, …);
@@ -9,15 +9,27 @@
 //    even when the flag was cleared, so nothing stuck goes unseen;
 //  - a recipient's open report (gift_reports, issue 25), until an operator marks it resolved.
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { giftAttention, giftReports, gifts, ledgerMovements } from '../../db/schema.js';
+import { giftAttention, giftClaimAttempts, giftReports, gifts, ledgerMovements } from '../../db/schema.js';
 import { OUTGOING_KINDS } from '../ledger/accounts.js';
 import { openAttention } from '../attention/items.js';
 
 const m = ledgerMovements;
 
-/** A frozen claim on a gift that can still be claimed: the predicate of gifts_frozen_claim_idx (no parameter, so
- * every plan can use the index). */
-export const frozenClaim = (): SQL => sql`(${gifts.claimFrozenAt} is not null and ${gifts.status} = 'paid')`;
+const a = giftClaimAttempts;
+const frozen = sql`${a.claimFrozenAt} is not null`;
+
+/** A frozen claim on a gift that can still be claimed, as a condition on a gifts row. */
+export const frozenClaim = (): SQL =>
+  sql`(${gifts.status} = 'paid' and exists (select 1 from ${a} where ${a.giftId} = ${gifts.id} and ${frozen}))`;
+
+/** When the gift's claim was frozen (null when it is not). */
+export const claimFrozenAt = (): SQL<Date | null> =>
+  sql<Date | null>`(select ${a.claimFrozenAt} from ${a} where ${a.giftId} = ${gifts.id})`.mapWith(a.claimFrozenAt);
+
+/** The ids of the gifts with a frozen claim that can still be claimed: read through gift_claim_attempts_frozen_idx
+ * (the predicate has no parameter, so every plan can use the index). */
+export const frozenClaimGiftIds = (): SQL =>
+  sql`select ${a.giftId} from ${a} join ${gifts} on ${gifts.id} = ${a.giftId} where ${frozen} and ${gifts.status} = 'paid'`;
 
 /** Hushgift's own payouts and refunds (the reconciler's). */
 export const outgoing = (): SQL => and(inArray(m.kind, [...OUTGOING_KINDS]), eq(m.origin, 'hushgift'))!;
@@ -37,4 +49,4 @@ export const openReport = (): SQL => isNull(giftReports.resolvedAt);
 
 /** The ids of every gift on the list. */
 export const listedGiftIds = (cutoff: Date): SQL =>
-  sql`(select ${giftAttention.giftId} from ${giftAttention} where ${openAttention()} union select ${gifts.id} from ${gifts} where ${frozenClaim()} union select ${m.giftId} from ${m} where ${stuckMovement(cutoff)} union select ${giftReports.giftId} from ${giftReports} where ${openReport()})`;
+  sql`(select ${giftAttention.giftId} from ${giftAttention} where ${openAttention()} union ${frozenClaimGiftIds()} union select ${m.giftId} from ${m} where ${stuckMovement(cutoff)} union select ${giftReports.giftId} from ${giftReports} where ${openReport()})`;

@@ -10,8 +10,16 @@
 //   gifts and would only slow the index down); the exact text is then checked on those candidates;
 // - token: its SHA-256 in the unique index.
 // Each branch stops at the rows the page needs; their union is ordered once.
-import { desc, sql, type SQL } from 'drizzle-orm';
-import { emailSearchText, giftNames, gifts, groupGifts, recipientNameKey, senderNameKey } from '../../db/schema.js';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  emailSearchText,
+  giftDeliveries,
+  giftNames,
+  gifts,
+  groupGifts,
+  recipientNameKey,
+  senderNameKey,
+} from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { sha256 } from '../../crypto.js';
 import { ADMIN_PAGE_SIZE, type AdminGift, type AdminSearch } from '../../../shared/schemas/admin.js';
@@ -108,6 +116,7 @@ export async function searchGifts(
   const found = await deps.db
     .select(adminGiftColumns)
     .from(gifts)
+    .leftJoin(giftDeliveries, eq(giftDeliveries.giftId, gifts.id))
     .where(where)
     .orderBy(desc(gifts.createdAt), desc(gifts.id))
     .limit(ADMIN_PAGE_SIZE + 1)

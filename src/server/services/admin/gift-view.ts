@@ -1,9 +1,10 @@
 // The gift as the admin sees it: serial id, status, amount, sender and recipient names, dates.
 import { sql, type SQL } from 'drizzle-orm';
-import { gifts, groupGifts } from '../../db/schema.js';
+import { giftDeliveries, gifts, groupGifts } from '../../db/schema.js';
 import { formatCents } from '../../../shared/money.js';
 import type { AdminGift } from '../../../shared/schemas/admin.js';
 import { openAttentionText } from '../attention/items.js';
+import { claimFrozenAt } from './attention-sql.js';
 
 /** A share of a group gift (decision 026): the group's public id, and which share carries its claim. */
 export const groupColumns = {
@@ -33,12 +34,13 @@ export const adminGiftColumns = {
   recipientEmail: gifts.recipientEmail,
   createdAt: gifts.createdAt,
   expiresAt: gifts.expiresAt,
-  deliverAt: gifts.deliverAt,
-  notifiedAt: gifts.notifiedAt,
-  undeliverableAt: gifts.undeliverableAt,
+  // Of gift_deliveries: gift-list.ts and gift-search.ts join it on the left.
+  deliverAt: giftDeliveries.deliverAt,
+  notifiedAt: giftDeliveries.notifiedAt,
+  undeliverableAt: giftDeliveries.undeliverableAt,
   // The open attention items' reasons in one line (attention/items.ts), as the field always said it.
   needsAttention: openAttentionText(gifts.id),
-  claimFrozenAt: gifts.claimFrozenAt,
+  claimFrozen: sql<boolean>`(${claimFrozenAt()} is not null)`,
   ...groupColumns,
 };
 
@@ -66,7 +68,7 @@ export function toAdminGift(row: AdminGiftRow): AdminGift {
     delivery: deliveryOf(row),
     deliverAt: row.deliverAt ? row.deliverAt.toISOString() : null,
     needsAttention: row.needsAttention,
-    claimFrozen: row.claimFrozenAt !== null,
+    claimFrozen: row.claimFrozen,
     group: groupOf({ id: row.id!, groupPublicId: row.groupPublicId, groupLeadId: row.groupLeadId }),
   };
 }

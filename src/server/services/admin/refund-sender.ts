@@ -12,7 +12,7 @@ import { noDisputeOpen } from '../gifts/money-undecided.js';
 import { accountBalance } from '../ledger/balances.js';
 import { attemptMovement, requestRefund, type AttemptOutcome } from '../ledger/reconciler.js';
 import { logAdminAction, type AdminActor } from './attention-actor.js';
-import { transition } from '../gift-lifecycle/transition.js';
+import { startRefund } from '../gift-lifecycle/start-refund.js';
 
 const OUTCOME_MESSAGES: Record<AttemptOutcome, string> = {
   succeeded: 'Refund made; the sender has been told.',
@@ -41,12 +41,7 @@ function refusal(giftId: number, gift: typeof gifts.$inferSelect | undefined): E
 export async function refundSender(deps: ServiceDeps, giftId: number, actor: AdminActor): Promise<string> {
   const now = deps.clock.now();
   const movement = await deps.db.transaction(async (tx) => {
-    const [gift] = await transition(tx, giftId, {
-      to: 'refunding',
-      at: now,
-      set: { expiredAt: now, refundStartedAt: now },
-      where: noDisputeOpen(),
-    });
+    const [gift] = await startRefund(tx, giftId, { at: now, where: noDisputeOpen() });
     if (!gift) return null;
     const [held] = await tx
       .select({ owed: accountBalance('owed_to_recipients') })

@@ -1,7 +1,7 @@
 // Resend the recipient's e-mail: only for paid gifts. A fresh claim link replaces the old one (the old link
 // stops working) and the notification is queued again, in one transaction.
 import { eq } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { giftDeliveries, gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { sendClaimLink } from '../gifts/claim-link.js';
@@ -19,13 +19,14 @@ export async function resendGiftEmail(
       .select({
         id: gifts.id,
         status: gifts.status,
-        deliverAt: gifts.deliverAt,
-        notifiedAt: gifts.notifiedAt,
+        deliverAt: giftDeliveries.deliverAt,
+        notifiedAt: giftDeliveries.notifiedAt,
         groupGiftId: gifts.groupGiftId,
       })
       .from(gifts)
+      .leftJoin(giftDeliveries, eq(giftDeliveries.giftId, gifts.id))
       .where(eq(gifts.id, giftId))
-      .for('update');
+      .for('update', { of: gifts });
     if (!gift) throw notFound(`Gift #${giftId} was not found.`);
     if (gift.status !== 'paid') {
       throw conflict(`Only paid gifts can have their email resent; gift #${giftId} is ${gift.status}.`);

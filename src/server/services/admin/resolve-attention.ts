@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { giftReports, gifts, ledgerMovements } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
-import { openReport, stuckMovement } from './attention-sql.js';
+import { frozenClaim, openReport, stuckMovement } from './attention-sql.js';
 import { resolveAttention } from '../attention/items.js';
 import { logAdminAction, type AdminActor } from './attention-actor.js';
 
@@ -21,12 +21,12 @@ export async function markAttentionResolved(
   const cutoff = new Date(now.getTime() - deps.config.moneyAttentionAfterMs);
   await deps.db.transaction(async (tx) => {
     const [gift] = await tx
-      .select({ status: gifts.status, claimFrozenAt: gifts.claimFrozenAt })
+      .select({ frozen: sql<boolean>`${frozenClaim()}` })
       .from(gifts)
       .where(eq(gifts.id, giftId))
       .for('update');
     if (!gift) throw notFound(`Gift #${giftId} was not found.`);
-    if (gift.claimFrozenAt && gift.status === 'paid')
+    if (gift.frozen)
       throw conflict(
         `Gift #${giftId}'s claim is frozen: use "Unfreeze claim" in the gift list, or refund the sender; marking it resolved would leave it frozen.`,
       );

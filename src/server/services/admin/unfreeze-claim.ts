@@ -3,7 +3,7 @@
 // recipient one more run of WRONG_ANSWER_LIMIT answers: the total is set back so that the run's last wrong answer
 // freezes the gift again. Recorded in the security log with the admin.
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { giftClaimAttempts as a, gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { WRONG_ANSWER_FREEZE_TOTAL, WRONG_ANSWER_LIMIT } from '../../../shared/constants.js';
@@ -17,15 +17,15 @@ export async function unfreezeClaim(
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [unfrozen] = await tx
-      .update(gifts)
+      .update(a)
       .set({
         claimFrozenAt: null,
         claimLockedUntil: null,
         wrongAnswerCount: 0,
         wrongAnswersTotal: WRONG_ANSWER_FREEZE_TOTAL - WRONG_ANSWER_LIMIT,
       })
-      .where(and(eq(gifts.id, giftId), isNotNull(gifts.claimFrozenAt)))
-      .returning({ id: gifts.id });
+      .where(and(eq(a.giftId, giftId), isNotNull(a.claimFrozenAt)))
+      .returning({ id: a.giftId });
     if (!unfrozen) {
       const [exists] = await tx.select({ id: gifts.id }).from(gifts).where(eq(gifts.id, giftId));
       if (!exists) throw notFound(`Gift #${giftId} was not found.`);

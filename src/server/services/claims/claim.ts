@@ -3,13 +3,14 @@
 // the owner's sign-in to an existing account for this address, or the onboarding of the gift's own account
 // (decision 021). An account from an earlier gift is never used on the answer alone.
 //
-// The lockout (decision 012) is counted in the gift's row, so every instance shares it, and each answer is
-// counted *before* it is checked: one conditional update admits the attempt only while the gift is not locked,
-// and the attempt that makes WRONG_ANSWER_LIMIT locks it in that same update. A parallel burst therefore gets
+// The lockout (decision 012) is counted in the gift's gift_claim_attempts row, so every instance shares it, and each
+// answer is counted *before* it is checked: one upsert admits the attempt only while the gift is not locked,
+// and the attempt that makes WRONG_ANSWER_LIMIT locks it in that same statement. A parallel burst therefore gets
 // exactly WRONG_ANSWER_LIMIT answers checked. A right answer then takes its count back. Locks grow (1 hour,
 // then 24 hours) and after WRONG_ANSWER_FREEZE_TOTAL wrong answers the gift is frozen for an operator.
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { and, eq, isNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { giftClaimAttempts, gifts } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import { normaliseAnswer, sha256, verifySecret } from '../../crypto.js';
 import { badRequest, humanWait, notFound, tooManyRequests } from '../../errors.js';
@@ -21,7 +22,8 @@ import {
   WRONG_ANSWER_LOCK_MINUTES,
 } from '../../../shared/constants.js';
 import { CLAIM_MESSAGES, type ClaimStartResponse } from '../../../shared/schemas/claim.js';
-import { requireGiftByToken, withinClaimWindow, withinClaimWindowSql, type GiftRow } from './find-gift.js';
+import { claimTokenHash, withinClaimWindow, withinClaimWindowSql, type GiftRow } from './find-gift.js';
+import { claimTokenMatches } from '../gifts/gift-links.js';
 import { payoutStep } from './payout-step.js';
 import { admitClaimAttempt, admitClaimStart } from './client-limit.js';
 import { withdrawAttempts } from '../rate-limit.js';
@@ -45,17 +47,65 @@ function lockedError(lockedUntil: Date, now: Date) {
   );
 }
 
-const notLocked = (now: Date) => or(isNull(gifts.claimLockedUntil), lte(gifts.claimLockedUntil, now));
-/** Paid, within its claim window, not locked and not frozen: the only gifts an answer may be checked for. */
-const openForAnswers = (now: Date) =>
-  and(eq(gifts.status, 'paid'), withinClaimWindowSql(now), notLocked(now), isNull(gifts.claimFrozenAt));
+const a = giftClaimAttempts;
+/** The gift's lockout: no row is no wrong answer yet. */
+type Lockout = { claimLockedUntil: Date | null; claimFrozenAt: Date | null };
 
-function assertClaimable(gift: GiftRow, now: Date): void {
+/** The gift (by its claim token, or by id) with its lockout: one read. */
+async function loadForClaim(db: DbOrTx, where: SQL): Promise<{ gift: GiftRow; lockout: Lockout } | undefined> {
+  const [row] = await db
+    .select({ gift: gifts, lockedUntil: a.claimLockedUntil, frozenAt: a.claimFrozenAt })
+    .from(gifts)
+    .leftJoin(a, eq(a.giftId, gifts.id))
+    .where(where);
+  return row && { gift: row.gift, lockout: { claimLockedUntil: row.lockedUntil, claimFrozenAt: row.frozenAt } };
+}
+
+async function requireForClaim(db: DbOrTx, token: string) {
+  const hash = claimTokenHash(token);
+  const found = hash ? await loadForClaim(db, claimTokenMatches(hash)) : undefined;
+  if (!found) throw notFound(CLAIM_MESSAGES.notFound);
+  return found;
+}
+
+const notLocked = (now: Date) => or(isNull(a.claimLockedUntil), lte(a.claimLockedUntil, now));
+/** Neither locked nor frozen, as a condition on the gifts row (no attempts row: no wrong answer). */
+const noLockout = (now: Date) =>
+  notExists(
+    sql`(select 1 from ${a} where ${a.giftId} = ${gifts.id} and not (${and(notLocked(now), isNull(a.claimFrozenAt))}))`,
+  );
+
+function assertClaimable(gift: GiftRow, lockout: Lockout, now: Date): void {
   if (gift.status === 'pending') throw badRequest(CLAIM_MESSAGES.notPaid, 'GIFT_NOT_PAID');
   if (gift.status !== 'paid' || !gift.recipientEmail || !withinClaimWindow(gift, now))
     throw notFound(CLAIM_MESSAGES.notFound);
-  if (gift.claimFrozenAt) throw tooManyRequests(FROZEN_MESSAGE, 24 * 3600, 'CLAIM_LOCKED');
-  if (gift.claimLockedUntil && gift.claimLockedUntil > now) throw lockedError(gift.claimLockedUntil, now);
+  if (lockout.claimFrozenAt) throw tooManyRequests(FROZEN_MESSAGE, 24 * 3600, 'CLAIM_LOCKED');
+  if (lockout.claimLockedUntil && lockout.claimLockedUntil > now) throw lockedError(lockout.claimLockedUntil, now);
+}
+
+/** The lockout columns after one more wrong answer, from the previous values (columns, or zeros for a new row). */
+function afterWrongAnswer(
+  previous: {
+    run: SQL | typeof a.wrongAnswerCount;
+    total: SQL | typeof a.wrongAnswersTotal;
+    locks: SQL | typeof a.claimLocks;
+    lockedUntil: SQL | typeof a.claimLockedUntil;
+  },
+  now: Date,
+) {
+  const run = sql`${previous.run} + 1`;
+  const total = sql`${previous.total} + 1`;
+  const locks = sql`${run} >= ${WRONG_ANSWER_LIMIT}`;
+  const freezes = sql`${total} >= ${WRONG_ANSWER_FREEZE_TOTAL}`;
+  const firstLock = new Date(now.getTime() + WRONG_ANSWER_LOCK_MINUTES * MINUTE).toISOString();
+  const laterLock = new Date(now.getTime() + WRONG_ANSWER_LATER_LOCK_HOURS * HOUR).toISOString();
+  return {
+    wrongAnswerCount: sql<number>`case when ${locks} then 0 else ${run} end`,
+    wrongAnswersTotal: sql<number>`${total}`,
+    claimLocks: sql<number>`case when ${locks} then ${previous.locks} + 1 else ${previous.locks} end`,
+    claimLockedUntil: sql<Date | null>`case when ${freezes} then null when ${locks} then (case when ${previous.locks} = 0 then ${firstLock}::timestamptz else ${laterLock}::timestamptz end) else ${previous.lockedUntil} end`,
+    claimFrozenAt: sql<Date | null>`case when ${freezes} then ${now.toISOString()}::timestamptz else null end`,
+  };
 }
 
 interface CountedAttempt {
@@ -65,45 +115,55 @@ interface CountedAttempt {
   frozenNow: boolean;
   lockedUntil: Date | null;
   /** What a right answer restores when it takes back the lock or freeze its count caused. */
-  before: Pick<GiftRow, 'claimLockedUntil'>;
+  before: Pick<Lockout, 'claimLockedUntil'>;
 }
 
-/** Counts the answer as wrong before it is checked; refuses it when the gift is (or just became) locked. */
-async function countAttempt(deps: ServiceDeps, gift: GiftRow): Promise<CountedAttempt> {
+/**
+ * Counts the answer as wrong before it is checked; refuses it when the gift is (or just became) locked. One
+ * statement: the first answer inserts the gift's row (a paid gift in its window only), a later one updates it
+ * only while it is neither locked nor frozen; racing answers wait on the row and see each other's counts.
+ */
+async function countAttempt(deps: ServiceDeps, gift: GiftRow, lockout: Lockout): Promise<CountedAttempt> {
   const now = deps.clock.now();
-  const run = sql`${gifts.wrongAnswerCount} + 1`;
-  const total = sql`${gifts.wrongAnswersTotal} + 1`;
-  const locks = sql`${run} >= ${WRONG_ANSWER_LIMIT}`;
-  const freezes = sql`${total} >= ${WRONG_ANSWER_FREEZE_TOTAL}`;
-  const firstLock = new Date(now.getTime() + WRONG_ANSWER_LOCK_MINUTES * MINUTE).toISOString();
-  const laterLock = new Date(now.getTime() + WRONG_ANSWER_LATER_LOCK_HOURS * HOUR).toISOString();
+  const zero = sql`0`;
+  const first = afterWrongAnswer({ run: zero, total: zero, locks: zero, lockedUntil: sql`null::timestamptz` }, now);
+  const next = afterWrongAnswer(
+    { run: a.wrongAnswerCount, total: a.wrongAnswersTotal, locks: a.claimLocks, lockedUntil: a.claimLockedUntil },
+    now,
+  );
   // The answer that freezes the gift puts it on the attention list in the same transaction.
   const [row] = await deps.db.transaction(async (tx) => {
     const rows = await tx
-      .update(gifts)
-      .set({
-        wrongAnswerCount: sql`case when ${locks} then 0 else ${run} end`,
-        wrongAnswersTotal: total,
-        claimLocks: sql`case when ${locks} then ${gifts.claimLocks} + 1 else ${gifts.claimLocks} end`,
-        claimLockedUntil: sql`case when ${freezes} then null when ${locks} then (case when ${gifts.claimLocks} = 0 then ${firstLock}::timestamptz else ${laterLock}::timestamptz end) else ${gifts.claimLockedUntil} end`,
-        claimFrozenAt: sql`case when ${freezes} then ${now.toISOString()}::timestamptz else null end`,
-      })
-      .where(and(eq(gifts.id, gift.id), openForAnswers(now)))
-      .returning({ run: gifts.wrongAnswerCount, lockedUntil: gifts.claimLockedUntil, frozenAt: gifts.claimFrozenAt });
+      .insert(a)
+      .select(
+        tx
+          .select({
+            giftId: gifts.id,
+            wrongAnswerCount: first.wrongAnswerCount.as('wrong_answer_count'),
+            wrongAnswersTotal: first.wrongAnswersTotal.as('wrong_answers_total'),
+            claimLocks: first.claimLocks.as('claim_locks'),
+            claimLockedUntil: first.claimLockedUntil.as('claim_locked_until'),
+            claimFrozenAt: first.claimFrozenAt.as('claim_frozen_at'),
+          })
+          .from(gifts)
+          .where(and(eq(gifts.id, gift.id), eq(gifts.status, 'paid'), withinClaimWindowSql(now))),
+      )
+      .onConflictDoUpdate({ target: a.giftId, set: next, setWhere: and(notLocked(now), isNull(a.claimFrozenAt)) })
+      .returning({ run: a.wrongAnswerCount, lockedUntil: a.claimLockedUntil, frozenAt: a.claimFrozenAt });
     if (rows[0]?.frozenAt) await raiseAttention(tx, gift.id, 'claim_frozen', FROZEN_REASON, now);
     return rows;
   });
   if (!row) {
     // Locked, frozen or expired by another attempt (or the job) since the gift was read.
-    const [fresh] = await deps.db.select().from(gifts).where(eq(gifts.id, gift.id));
-    assertClaimable(fresh!, now);
+    const fresh = (await loadForClaim(deps.db, eq(gifts.id, gift.id)))!;
+    assertClaimable(fresh.gift, fresh.lockout, now);
     throw notFound(CLAIM_MESSAGES.notFound);
   }
   return {
     lockedNow: row.run === 0,
     frozenNow: Boolean(row.frozenAt),
     lockedUntil: row.lockedUntil,
-    before: { claimLockedUntil: gift.claimLockedUntil },
+    before: { claimLockedUntil: lockout.claimLockedUntil },
   };
 }
 
@@ -111,8 +171,8 @@ async function countAttempt(deps: ServiceDeps, gift: GiftRow): Promise<CountedAt
 function forgive(attempt: CountedAttempt) {
   return {
     wrongAnswerCount: 0,
-    wrongAnswersTotal: sql`greatest(${gifts.wrongAnswersTotal} - 1, 0)`,
-    ...(attempt.lockedNow ? { claimLocks: sql`greatest(${gifts.claimLocks} - 1, 0)` } : {}),
+    wrongAnswersTotal: sql`greatest(${a.wrongAnswersTotal} - 1, 0)`,
+    ...(attempt.lockedNow ? { claimLocks: sql`greatest(${a.claimLocks} - 1, 0)` } : {}),
     ...(attempt.lockedNow || attempt.frozenNow
       ? { claimLockedUntil: attempt.before.claimLockedUntil, claimFrozenAt: null }
       : {}),
@@ -131,8 +191,8 @@ export async function startClaim(
   securityAnswer: string | null | undefined,
   clientAddress: string,
 ): Promise<StartedClaim> {
-  const gift = await requireGiftByToken(deps.db, token);
-  assertClaimable(gift, deps.clock.now());
+  const { gift, lockout } = await requireForClaim(deps.db, token);
+  assertClaimable(gift, lockout, deps.clock.now());
 
   let attempt: CountedAttempt | null = null;
   const answer = gift.securityAnswerHash ? normaliseAnswer(securityAnswer ?? '') : null;
@@ -141,7 +201,7 @@ export async function startClaim(
   await admitClaimStart(deps, clientAddress);
   if (gift.securityAnswerHash && answer) {
     const addressAttempt = await admitClaimAttempt(deps, clientAddress);
-    attempt = await countAttempt(deps, gift);
+    attempt = await countAttempt(deps, gift, lockout);
     if (!(await verifySecret(gift.securityAnswerHash, answer))) {
       if (attempt.frozenNow) throw tooManyRequests(FROZEN_MESSAGE, 24 * 3600, 'CLAIM_LOCKED');
       if (attempt.lockedNow && attempt.lockedUntil) throw lockedError(attempt.lockedUntil, deps.clock.now());
@@ -156,23 +216,29 @@ export async function startClaim(
   const set = {
     claimStartedAt: sql`coalesce(${gifts.claimStartedAt}, ${now.toISOString()}::timestamptz)`,
     reconcileAfter: now,
-    ...(attempt ? forgive(attempt) : { wrongAnswerCount: 0 }),
   };
-  const where = and(
-    withinClaimWindowSql(now),
-    attempt?.lockedNow || attempt?.frozenNow ? undefined : and(notLocked(now), isNull(gifts.claimFrozenAt)),
-  );
-  let [started] = await transition(deps.db, gift.id, { to: 'claim_started', at: now, set, where });
-  // Answering again (another device) keeps the claim started: the same changes, and no move.
-  [started] = started
-    ? [started]
-    : await deps.db
-        .update(gifts)
-        .set(set)
-        .where(and(eq(gifts.id, gift.id), eq(gifts.state, 'claim_started'), where))
-        .returning();
-  if (!started) assertClaimable(await requireGiftByToken(deps.db, token), now);
-  if (!started) throw notFound(CLAIM_MESSAGES.notFound);
+  const where = and(withinClaimWindowSql(now), attempt?.lockedNow || attempt?.frozenNow ? undefined : noLockout(now));
+  const started = await deps.db.transaction(async (tx) => {
+    // The attempts row (there is one once an answer was counted) is locked first, so an answer racing this start
+    // counts either before the lockout check below or after the right answer's count is taken back.
+    if (attempt) await tx.select({ id: a.giftId }).from(a).where(eq(a.giftId, gift.id)).for('update');
+    let [moved] = await transition(tx, gift.id, { to: 'claim_started', at: now, set, where });
+    // Answering again (another device) keeps the claim started: the same changes, and no move.
+    [moved] = moved
+      ? [moved]
+      : await tx
+          .update(gifts)
+          .set(set)
+          .where(and(eq(gifts.id, gift.id), eq(gifts.state, 'claim_started'), where))
+          .returning();
+    if (moved && attempt) await tx.update(a).set(forgive(attempt)).where(eq(a.giftId, gift.id));
+    return moved;
+  });
+  if (!started) {
+    const fresh = await requireForClaim(deps.db, token);
+    assertClaimable(fresh.gift, fresh.lockout, now);
+    throw notFound(CLAIM_MESSAGES.notFound);
+  }
   // The freeze this right answer's own count caused is taken back, and its attention item with it.
   if (attempt?.frozenNow) await resolveAttention(deps.db, gift.id, ['claim_frozen'], { at: now });
   await followClaimStart(deps.db, started);

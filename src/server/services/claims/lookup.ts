@@ -1,7 +1,7 @@
 // GET /api/gifts/claim/:token: what the claim page shows. The hottest public call: one indexed read of the
 // few columns it needs. Nothing about the sender, ever.
 import { eq, sql } from 'drizzle-orm';
-import { gifts, groupGifts } from '../../db/schema.js';
+import { giftResponses, gifts, groupGifts } from '../../db/schema.js';
 import { rawReadPerDb } from '../../db/raw-read.js';
 import type { ServiceDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
@@ -21,7 +21,8 @@ const lookupColumns = {
   securityQuestion: gifts.securityQuestion,
   expiresAt: gifts.expiresAt,
   claimStartedAt: gifts.claimStartedAt,
-  declinedAt: gifts.declinedAt,
+  // The recipient's own answer (gift_responses holds nothing of the sender's identity).
+  declinedAt: giftResponses.declinedAt,
 };
 
 /** A named statement run on the driver (db/raw-read.ts): PostgreSQL parses and plans it once per connection. */
@@ -30,6 +31,7 @@ const claimLookup = rawReadPerDb('claim_lookup', Object.keys(lookupColumns), (db
     .select(lookupColumns)
     .from(gifts)
     .leftJoin(groupGifts, eq(groupGifts.id, gifts.groupGiftId))
+    .leftJoin(giftResponses, eq(giftResponses.giftId, gifts.id))
     .where(claimTokenMatches(sql.placeholder('hash'))),
 );
 

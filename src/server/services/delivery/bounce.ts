@@ -1,8 +1,8 @@
 // A recipient e-mail refused permanently (SMTP 5xx): the gift is marked undeliverable and its sender is asked, with
 // a fresh link to the gift page, to correct the address (decision 016). Once per bounced address: correcting the
 // address clears the mark, and a bounce of the new one tells the sender again.
-import { and, eq, isNull } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { giftDeliveries, gifts } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
 import { queueEmail, type BouncedMessage } from '../../email/outbox.js';
@@ -22,18 +22,24 @@ export async function recordBounce(
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     // Only while the bounced address is still the gift's: a bounce of an address already corrected changes nothing.
-    const [gift] = await tx
-      .update(gifts)
+    const d = giftDeliveries;
+    const [marked] = await tx
+      .update(d)
       .set({ undeliverableAt: now })
       .where(
         and(
-          eq(gifts.id, giftId),
-          eq(gifts.status, 'paid'),
-          isNull(gifts.undeliverableAt),
-          eq(gifts.recipientEmail, message.toAddress ?? ''),
+          eq(d.giftId, giftId),
+          isNull(d.undeliverableAt),
+          sql`exists (select 1 from ${gifts} where ${and(
+            eq(gifts.id, d.giftId),
+            eq(gifts.status, 'paid'),
+            eq(gifts.recipientEmail, message.toAddress ?? ''),
+          )})`,
         ),
       )
-      .returning();
+      .returning({ giftId: d.giftId });
+    if (!marked) return;
+    const [gift] = await tx.select().from(gifts).where(eq(gifts.id, marked.giftId));
     if (!gift?.senderEmail) return;
     const link = manageUrl(deps.publicUrl, await mintGiftLink(tx, deps.clock, gift.id, 'manage'));
     await queueEmail(tx, deps.clock, {

@@ -3,7 +3,7 @@
 // reminder carries a fresh claim link for the same gift (gift_links), so the first e-mail's link keeps working.
 // When the job was down through the 7-day window, only the 1-day reminder goes out.
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { gifts, outbox } from '../../db/schema.js';
+import { giftDeliveries, gifts, outbox } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { DAY } from '../../clock.js';
 import { REMINDER_DAYS_BEFORE } from '../../../shared/constants.js';
@@ -16,6 +16,7 @@ import { mintVerificationCode } from '../recipient-rights/verify-code.js';
 import { mintStopAllLink } from '../recipient-rights/stop-all.js';
 
 const BATCH = 100;
+const d = giftDeliveries;
 const reminderKey = (giftId: number, days: number) => `gift:${String(giftId)}:reminder-${days}`;
 
 export async function sendDueReminders(deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>): Promise<{ sent: number }> {
@@ -34,8 +35,11 @@ export async function sendDueReminders(deps: Pick<ServiceDeps, 'db' | 'clock' | 
               eq(gifts.status, 'paid'),
               isNull(gifts.claimStartedAt),
               // Delivered: at payment, or a scheduled gift whose day has come; of a group gift only its lead is.
-              or(and(isNull(gifts.deliverAt), isNull(gifts.groupGiftId)), isNotNull(gifts.notifiedAt)),
-              isNull(gifts.undeliverableAt),
+              // Not bounced.
+              sql`exists (select 1 from ${d} where ${d.giftId} = ${gifts.id} and ${and(
+                or(and(isNull(d.deliverAt), isNull(gifts.groupGiftId)), isNotNull(d.notifiedAt)),
+                isNull(d.undeliverableAt),
+              )})`,
               isNotNull(gifts.recipientEmail),
               gt(gifts.expiresAt, now),
               lte(gifts.expiresAt, new Date(now.getTime() + before * DAY)),

@@ -1,8 +1,8 @@
 // checkout_paid: pending → paid exactly once, then the recipient's notification and the sender's receipt in the
 // same transaction (checkout_expired is one statement of its own: expired-checkout.ts). Every change is a
 // conditional update, so replays and out-of-order events do nothing.
-import { eq, sql } from 'drizzle-orm';
-import { donors, gifts } from '../../db/schema.js';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { donors, giftDeliveries, gifts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { AppEvent } from '../../payments/events.js';
@@ -21,6 +21,11 @@ import { evaluatePayment } from '../risk/evaluate-payment.js';
 import { raiseAttention } from '../attention/items.js';
 
 type CheckoutPaid = Extract<AppEvent, { kind: 'checkout_paid' }>;
+
+const d = giftDeliveries;
+/** A column of the gift's delivery row, in a statement on gifts. */
+const deliveryOf = (column: typeof d.deliverAt | typeof d.deliveryTimeZone) =>
+  sql`(select ${column} from ${d} where ${d.giftId} = ${gifts.id})`;
 
 export async function handleCheckoutEvent(tx: Tx, deps: ServiceDeps, event: AppEvent): Promise<void> {
   if (event.kind === 'checkout_paid') await markPaid(tx, deps, event);
@@ -59,22 +64,31 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
   // A share of a group gift (decision 026): its group is locked first (the send locks it too), then the gift.
   const group = await lockGroupOfGift(tx, match, 'share');
   // A scheduled gift's claim window starts on its delivery day; one paid after that day is delivered now.
-  const deliveredAt = sql`greatest(coalesce(${gifts.deliverAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`;
-  const [gift] = await transition(tx, match, {
-    to: 'paid',
-    at: now,
-    set: {
-      paidAt: now,
-      expiresAt: sql`${deliveredAt} + ${CLAIM_WINDOW_DAYS} * interval '1 day'`,
-      paymentIntentId,
-      chargeId,
-      checkoutSessionId: sql`coalesce(${gifts.checkoutSessionId}, ${event.checkoutId})`,
-      senderFirstName: first,
-      senderLastName: last,
-      senderEmail,
-      abandonedAt: null,
+  const deliveredAt = sql`greatest(coalesce(${deliveryOf(d.deliverAt)}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`;
+  const [gift] = await transition(
+    tx,
+    match,
+    {
+      to: 'paid',
+      at: now,
+      set: {
+        paidAt: now,
+        expiresAt: sql`${deliveredAt} + ${CLAIM_WINDOW_DAYS} * interval '1 day'`,
+        paymentIntentId,
+        chargeId,
+        checkoutSessionId: sql`coalesce(${gifts.checkoutSessionId}, ${event.checkoutId})`,
+        senderFirstName: first,
+        senderLastName: last,
+        senderEmail,
+        abandonedAt: null,
+      },
     },
-  });
+    {
+      ...getTableColumns(gifts),
+      deliverAt: sql<Date | null>`${deliveryOf(d.deliverAt)}`.mapWith(d.deliverAt),
+      deliveryTimeZone: sql<string | null>`${deliveryOf(d.deliveryTimeZone)}`,
+    },
+  );
   if (!gift) return; // already paid (replay), or unknown
 
   // A payment that differs from the gift (amount or currency) is held for an operator: no claim e-mail.

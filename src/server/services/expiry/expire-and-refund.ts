@@ -15,7 +15,7 @@ import { DAY } from '../../clock.js';
 import { ONBOARDING_GRACE_DAYS } from '../../../shared/constants.js';
 import { attemptMovement, MOVEMENTS_IN_FLIGHT, requestLeasedRefunds } from '../ledger/reconciler.js';
 import { moneyUndecided } from '../gifts/money-undecided.js';
-import { transition } from '../gift-lifecycle/transition.js';
+import { startRefund } from '../gift-lifecycle/start-refund.js';
 
 const BATCH_SIZE = 100;
 
@@ -58,10 +58,10 @@ async function expireDue(deps: ServiceDeps): Promise<Array<{ id: number; giftId:
       .limit(BATCH_SIZE)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
-    const expired = await transition(
+    const expired = await startRefund(
       tx,
       due.map((row) => row.id),
-      { to: 'refunding', at: now, set: { expiredAt: now, refundStartedAt: now }, where: dueCondition(now) },
+      { at: now, where: dueCondition(now) },
       { id: gifts.id, publicId: gifts.publicId, amountCents: gifts.amountCents },
     );
     const movements = await requestLeasedRefunds(tx, deps, expired, now);

@@ -3,7 +3,7 @@
 // again (a fresh token that replaces the old one and every reminder's) when an admin or the sender resends it
 // or the sender corrects the address.
 import { and, eq, sql } from 'drizzle-orm';
-import { gifts, outbox } from '../../db/schema.js';
+import { giftDeliveries, gifts, outbox } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import { newSecretToken } from '../../crypto.js';
@@ -36,13 +36,15 @@ export async function sendClaimLink(
   const { token, hash } = newSecretToken();
   const [gift] = await tx
     .update(gifts)
-    .set({
-      claimTokenHash: hash,
-      notifiedAt: sql`coalesce(${gifts.notifiedAt}, ${deps.clock.now().toISOString()}::timestamptz)`,
-    })
+    .set({ claimTokenHash: hash })
     .where(and(eq(gifts.id, giftId), eq(gifts.status, 'paid')))
     .returning();
-  if (!gift || !gift.recipientEmail || !gift.expiresAt) return false;
+  if (!gift) return false;
+  await tx
+    .update(giftDeliveries)
+    .set({ notifiedAt: sql`coalesce(${giftDeliveries.notifiedAt}, ${deps.clock.now().toISOString()}::timestamptz)` })
+    .where(eq(giftDeliveries.giftId, gift.id));
+  if (!gift.recipientEmail || !gift.expiresAt) return false;
   await revokeExtraClaimLinks(tx, gift.id);
   const email = giftNotificationEmail({
     recipientFirstName: gift.recipientFirstName ?? 'there',

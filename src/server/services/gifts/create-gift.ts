@@ -4,7 +4,7 @@
 import { payerIdentity } from '../risk/payer-identity.js';
 import { isLargeGift } from '../risk/rules.js';
 import { eq, sql } from 'drizzle-orm';
-import { donors, giftPayers, gifts } from '../../db/schema.js';
+import { donors, giftDeliveries, giftPayers, gifts } from '../../db/schema.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -26,7 +26,8 @@ export const CHECKOUT_TTL_MS = 24 * HOUR;
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * The pending gift and its payer's start (the client address's key, services/risk) in one prepared statement:
+ * The pending gift, its delivery row and its payer's start (the client address's key, services/risk) in one
+ * prepared statement:
  * atomic without a transaction, built and planned once. Built per request, with a transaction around two inserts,
  * it was most of gift creation's CPU (docs/benchmarks.md, "Gift creation against a bare server").
  */
@@ -50,16 +51,25 @@ const insertPendingGift = preparedPerDb((db) => {
         securityQuestion: p('securityQuestion'),
         securityAnswerHash: p('securityAnswerHash'),
         donorId: p('donorId'),
-        // Nullable: past drizzle's timestamp encoder, which cannot take null.
-        deliverAt: sql`${p('deliverAt')}::timestamptz`,
-        deliveryTimeZone: p('deliveryTimeZone'),
         groupGiftId: p('groupGiftId'),
         createdAt: p('now'),
       })
       .returning({ id: gifts.id, amountCents: gifts.amountCents }),
   );
+  const delivery = db.$with('delivery').as(
+    db
+      .insert(giftDeliveries)
+      .values({
+        giftId: sql`(select ${inserted.id} from ${inserted})`,
+        // Nullable: past drizzle's timestamp encoder, which cannot take null.
+        deliverAt: sql`${p('deliverAt')}::timestamptz`,
+        deliveryTimeZone: p('deliveryTimeZone'),
+      })
+      .returning({ giftId: giftDeliveries.giftId }),
+  );
+  // PostgreSQL runs every data-modifying WITH to completion, read or not.
   return db
-    .with(inserted)
+    .with(inserted, delivery)
     .insert(giftPayers)
     .values({
       giftId: sql`(select ${inserted.id} from ${inserted})`,

@@ -12,7 +12,7 @@
 // A gift under a card dispute has its movement looked up but never sent: held while the dispute is open,
 // cancelled once it is lost. Nor is money sent that the gift no longer holds (refunded in the provider's
 // dashboard meanwhile): a refund already made there cancels Hushgift's, anything else fails for an operator.
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { gifts, ledgerMovements } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
@@ -120,24 +120,34 @@ export function requestLeasedRefunds(
   );
 }
 
-/** Takes the lease of one due movement; false when another attempt holds it or it is settled. */
-async function lease(deps: ServiceDeps, id: number): Promise<boolean> {
-  const now = deps.clock.now();
-  const rows = await deps.db
+/**
+ * The one way a movement's attempt is leased: in flight, one more attempt, due again only once the lease has run
+ * out (a crash leaves it to the next run). `which` must hold only due open movements. Answers the leased ids.
+ */
+function takeLeases(deps: Pick<ServiceDeps, 'db' | 'config'>, which: SQL, now: Date) {
+  return deps.db
     .update(ledgerMovements)
     .set({
       state: 'in_flight',
       attempts: sql`${ledgerMovements.attempts} + 1`,
       nextAttemptAt: new Date(now.getTime() + leaseMs(deps)),
     })
-    .where(
-      and(
-        eq(ledgerMovements.id, id),
-        inArray(ledgerMovements.state, OPEN_STATES),
-        or(isNull(ledgerMovements.nextAttemptAt), lte(ledgerMovements.nextAttemptAt, now)),
-      ),
-    )
+    .where(which)
     .returning({ id: ledgerMovements.id });
+}
+
+/** Takes the lease of one due movement; false when another attempt holds it or it is settled. */
+async function lease(deps: ServiceDeps, id: number): Promise<boolean> {
+  const now = deps.clock.now();
+  const rows = await takeLeases(
+    deps,
+    and(
+      eq(ledgerMovements.id, id),
+      inArray(ledgerMovements.state, OPEN_STATES),
+      or(isNull(ledgerMovements.nextAttemptAt), lte(ledgerMovements.nextAttemptAt, now)),
+    )!,
+    now,
+  );
   return rows.length === 1;
 }
 
@@ -376,15 +386,7 @@ export async function runReconciler(deps: ServiceDeps, options: { limit?: number
       .orderBy(ledgerMovements.nextAttemptAt, ledgerMovements.id)
       .limit(options.limit ?? 100)
       .for('update', { skipLocked: true });
-    const leased = await deps.db
-      .update(ledgerMovements)
-      .set({
-        state: 'in_flight',
-        attempts: sql`${ledgerMovements.attempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + leaseMs(deps)),
-      })
-      .where(sql`${ledgerMovements.id} in (${due})`)
-      .returning({ id: ledgerMovements.id });
+    const leased = await takeLeases(deps, sql`${ledgerMovements.id} in (${due})`, now);
     if (leased.length === 0) return run;
     for (let i = 0; i < leased.length; i += MOVEMENTS_IN_FLIGHT) {
       const outcomes = await Promise.all(

@@ -2,8 +2,8 @@
 // gift paid → claimed and queues the recipient's confirmation and the sender's notice; a refund moves it
 // expired → refunded and tells the sender; either ends the gift's attention items a settled movement answers
 // (ENDED_BY_SETTLING; a refund also a dashboard refund's, ENDED_BY_REFUND). Conditional updates: settling twice changes nothing (answers null).
-import { eq } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { eq, sql } from 'drizzle-orm';
+import { giftResponses, gifts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
 import { queueEmail } from '../../email/outbox.js';
@@ -63,6 +63,12 @@ export async function giftTransferred(
   return gift;
 }
 
+/** A column of the gift's gift_responses row (null when it has none), in a statement on gifts. */
+const responseOf = (column: typeof giftResponses.cancelledAt) =>
+  sql<Date | null>`(select ${column} from ${giftResponses} where ${giftResponses.giftId} = ${gifts.id})`.mapWith(
+    column,
+  );
+
 /** What the refund e-mail and the caller need: a whole gift row costs more to build, send and parse per refund. */
 const refundedColumns = {
   id: gifts.id,
@@ -73,8 +79,8 @@ const refundedColumns = {
   amountCents: gifts.amountCents,
   feeCents: gifts.feeCents,
   tipCents: gifts.tipCents,
-  cancelledAt: gifts.cancelledAt,
-  declinedAt: gifts.declinedAt,
+  cancelledAt: responseOf(giftResponses.cancelledAt),
+  declinedAt: responseOf(giftResponses.declinedAt),
   expiresAt: gifts.expiresAt,
   expiredAt: gifts.expiredAt,
   wholeCharge: rejectedInReview(),

@@ -13,7 +13,7 @@ import { attemptMovement, requestRefund } from '../ledger/reconciler.js';
 import { loadManagedGift } from './find-managed-gift.js';
 import { assertChangeable } from './rules.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
-import { transition } from '../gift-lifecycle/transition.js';
+import { startRefund } from '../gift-lifecycle/start-refund.js';
 import { lockGroupOfGift } from '../together/shares.js';
 import { conflict } from '../../errors.js';
 
@@ -30,11 +30,10 @@ export async function cancelGift(deps: ServiceDeps, giftId: number): Promise<Can
     const group = await lockGroupOfGift(tx, eq(gifts.id, giftId), 'update');
     if (group && group.state !== 'open') throw conflict(GROUP_SENT);
     // Only before the recipient answered: a started claim is theirs.
-    const [gift] = await transition(tx, giftId, {
-      to: 'refunding',
+    const [gift] = await startRefund(tx, giftId, {
       at: now,
-      set: { cancelledAt: now, expiredAt: now, refundStartedAt: now },
       where: and(eq(gifts.state, 'paid'), noDisputeOpen()),
+      response: 'cancelled',
     });
     return gift ? requestRefund(tx, deps, gift, now) : null;
   });

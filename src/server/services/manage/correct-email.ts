@@ -4,7 +4,7 @@
 import { assertAcceptsGifts } from '../recipient-rights/stop-all.js';
 import { assertRecipientNotBlocked } from '../risk/blocked.js';
 import { eq, sql } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { giftDeliveries, gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { badRequest, conflict } from '../../errors.js';
 import { MAX_EMAIL_CORRECTIONS } from '../../../shared/constants.js';
@@ -33,10 +33,11 @@ export async function correctRecipientEmail(
     await assertAcceptsGifts({ db: tx, config: deps.config }, recipientEmail);
     // Nor may a correction reach an address an operator blocked (decision 024).
     await assertRecipientNotBlocked({ db: tx, config: deps.config }, recipientEmail);
+    await tx.update(gifts).set({ recipientEmail }).where(eq(gifts.id, gift.id));
     await tx
-      .update(gifts)
-      .set({ recipientEmail, emailCorrections: sql`${gifts.emailCorrections} + 1`, undeliverableAt: null })
-      .where(eq(gifts.id, gift.id));
+      .update(giftDeliveries)
+      .set({ emailCorrections: sql`${giftDeliveries.emailCorrections} + 1`, undeliverableAt: null })
+      .where(eq(giftDeliveries.giftId, gift.id));
     if (isDelivered(gift)) await sendClaimLink(tx, deps, gift.id);
   });
 }

@@ -1,13 +1,33 @@
 // The gift a manage token opens. Only the token's SHA-256 is stored (gift_links), so the lookup hashes it first.
-import { eq } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { giftDeliveries, giftResponses, gifts } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sha256 } from '../../crypto.js';
 import { notFound } from '../../errors.js';
 import { giftIdForManageToken } from '../gifts/gift-links.js';
 import { MANAGE_MESSAGES, MANAGE_TOKEN_PATTERN } from '../../../shared/schemas/manage.js';
 
-export type ManagedGiftRow = typeof gifts.$inferSelect;
+const d = giftDeliveries;
+const r = giftResponses;
+/** The gift with its delivery (every gift has its row; joined on the left all the same) and its responses. */
+const managedColumns = {
+  ...getTableColumns(gifts),
+  deliverAt: d.deliverAt,
+  deliveryTimeZone: d.deliveryTimeZone,
+  notifiedAt: d.notifiedAt,
+  undeliverableAt: d.undeliverableAt,
+  emailCorrections: sql<number>`coalesce(${d.emailCorrections}, 0)`.mapWith(Number),
+  senderResentAt: d.senderResentAt,
+  cancelledAt: r.cancelledAt,
+  declinedAt: r.declinedAt,
+  thankYouNote: r.thankYouNote,
+  thankYouAt: r.thankYouAt,
+};
+
+export type ManagedGiftRow = typeof gifts.$inferSelect &
+  Pick<typeof d.$inferSelect, 'deliverAt' | 'deliveryTimeZone' | 'notifiedAt' | 'undeliverableAt'> &
+  Pick<typeof d.$inferSelect, 'emailCorrections' | 'senderResentAt'> &
+  Omit<typeof r.$inferSelect, 'giftId'>;
 
 export async function giftIdForManage(db: DbOrTx, token: string): Promise<number> {
   const giftId = MANAGE_TOKEN_PATTERN.test(token) ? await giftIdForManageToken(db, sha256(token)) : null;
@@ -15,10 +35,15 @@ export async function giftIdForManage(db: DbOrTx, token: string): Promise<number
   return giftId;
 }
 
-/** The gift row, locked for the caller's transaction when `lock` is set. */
+/** The gift row with its delivery, the gift locked for the caller's transaction when `lock` is set. */
 export async function loadManagedGift(db: DbOrTx, giftId: number, lock = false): Promise<ManagedGiftRow> {
-  const query = db.select().from(gifts).where(eq(gifts.id, giftId));
-  const [gift] = lock ? await query.for('update') : await query;
+  const query = db
+    .select(managedColumns)
+    .from(gifts)
+    .leftJoin(d, eq(d.giftId, gifts.id))
+    .leftJoin(r, eq(r.giftId, gifts.id))
+    .where(eq(gifts.id, giftId));
+  const [gift] = lock ? await query.for('update', { of: gifts }) : await query;
   if (!gift || gift.status === 'pending') throw notFound(MANAGE_MESSAGES.notFound);
   return gift;
 }

@@ -1,7 +1,7 @@
 // Changing the delivery date of a scheduled gift that has not been delivered: 09:00 on the new day in the time zone
 // the sender chose at checkout; the claim window moves with it.
 import { and, eq, isNull } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { giftDeliveries, gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { badRequest, conflict } from '../../errors.js';
 import { DAY } from '../../clock.js';
@@ -27,10 +27,14 @@ export async function rescheduleDelivery(
     const deliverAt = deliveryInstant(date, timeZone);
     // Conditional on not delivered: the delivery job may deliver it in the same moment.
     const [moved] = await tx
-      .update(gifts)
-      .set({ deliverAt, expiresAt: new Date(deliverAt.getTime() + CLAIM_WINDOW_DAYS * DAY) })
-      .where(and(eq(gifts.id, gift.id), isNull(gifts.notifiedAt)))
-      .returning({ id: gifts.id });
+      .update(giftDeliveries)
+      .set({ deliverAt })
+      .where(and(eq(giftDeliveries.giftId, gift.id), isNull(giftDeliveries.notifiedAt)))
+      .returning({ id: giftDeliveries.giftId });
     if (!moved) throw conflict('This gift has already been delivered, so its delivery date cannot change.');
+    await tx
+      .update(gifts)
+      .set({ expiresAt: new Date(deliverAt.getTime() + CLAIM_WINDOW_DAYS * DAY) })
+      .where(eq(gifts.id, gift.id));
   });
 }

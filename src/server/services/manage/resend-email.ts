@@ -1,7 +1,7 @@
 // "Resend e-mail": the recipient's notification again, to the same address with a fresh claim link (the old one
 // stops working), at most once every RESEND_INTERVAL_HOURS.
 import { eq } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { giftDeliveries } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, tooManyRequests } from '../../errors.js';
 import { RESEND_INTERVAL_HOURS } from '../../../shared/constants.js';
@@ -32,7 +32,7 @@ export async function resendRecipientEmail(
         (availableAt.getTime() - now.getTime()) / 1000,
       );
     }
-    await tx.update(gifts).set({ senderResentAt: now }).where(eq(gifts.id, gift.id));
+    await tx.update(giftDeliveries).set({ senderResentAt: now }).where(eq(giftDeliveries.giftId, gift.id));
     await sendClaimLink(tx, deps, gift.id);
   });
 }

@@ -2,8 +2,9 @@
 // sender. The sender gets it by e-mail (with a fresh link to their gift page) and on that page; the recipient's
 // answer says only that it was sent. A group gift's note (decision 026) reaches every contributor whose share
 // was paid out: each on their own gift page and by their own e-mail.
-import { and, eq, isNull, ne, or, isNotNull } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { and, eq, inArray, isNull, ne, or, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { giftResponses, gifts } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { queueEmail } from '../../email/outbox.js';
@@ -12,6 +13,45 @@ import { requireGiftByToken } from '../claims/find-gift.js';
 import { holdsClaimSession, type ClaimSessionCookies } from '../claims/claim-session.js';
 import { CLAIM_MESSAGES } from '../../../shared/schemas/claim.js';
 import { manageUrl, mintGiftLink } from '../gifts/gift-links.js';
+
+const r = giftResponses;
+
+/**
+ * Stores the note on each claimed gift `which` picks that has none yet: one upsert, so two tabs sending at once
+ * store one. Answers those gifts.
+ */
+async function saveNote(tx: DbOrTx, which: SQL, note: string, now: Date) {
+  const saved = await tx
+    .insert(r)
+    .select(
+      tx
+        .select({
+          giftId: gifts.id,
+          cancelledAt: sql<Date | null>`null::timestamptz`.as('cancelled_at'),
+          declinedAt: sql<Date | null>`null::timestamptz`.as('declined_at'),
+          thankYouNote: sql<string>`${note}::text`.as('thank_you_note'),
+          thankYouAt: sql<Date>`${now.toISOString()}::timestamptz`.as('thank_you_at'),
+        })
+        .from(gifts)
+        .where(and(which, or(eq(gifts.status, 'claimed'), isNotNull(gifts.transferStartedAt)))),
+    )
+    .onConflictDoUpdate({
+      target: r.giftId,
+      set: { thankYouNote: sql`excluded.thank_you_note`, thankYouAt: sql`excluded.thank_you_at` },
+      setWhere: isNull(r.thankYouAt),
+    })
+    .returning({ giftId: r.giftId });
+  if (saved.length === 0) return [];
+  return tx
+    .select()
+    .from(gifts)
+    .where(
+      inArray(
+        gifts.id,
+        saved.map((s) => s.giftId),
+      ),
+    );
+}
 
 export async function sendThankYou(
   deps: Pick<ServiceDeps, 'db' | 'clock' | 'config'>,
@@ -27,33 +67,12 @@ export async function sendThankYou(
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     // One per gift, even when two tabs send at once.
-    const [saved] = await tx
-      .update(gifts)
-      .set({ thankYouNote: note, thankYouAt: now })
-      .where(
-        and(
-          eq(gifts.id, gift.id),
-          isNull(gifts.thankYouAt),
-          or(eq(gifts.status, 'claimed'), isNotNull(gifts.transferStartedAt)),
-        ),
-      )
-      .returning();
+    const [saved] = await saveNote(tx, eq(gifts.id, gift.id), note, now);
     if (!saved) throw conflict('A thank-you note has already been sent for this gift.');
     const shares =
       saved.groupGiftId === null
         ? []
-        : await tx
-            .update(gifts)
-            .set({ thankYouNote: note, thankYouAt: now })
-            .where(
-              and(
-                eq(gifts.groupGiftId, saved.groupGiftId),
-                ne(gifts.id, saved.id),
-                isNull(gifts.thankYouAt),
-                or(eq(gifts.status, 'claimed'), isNotNull(gifts.transferStartedAt)),
-              ),
-            )
-            .returning();
+        : await saveNote(tx, and(eq(gifts.groupGiftId, saved.groupGiftId), ne(gifts.id, saved.id))!, note, now);
     for (const thanked of [saved, ...shares]) {
       if (!thanked.senderEmail) continue;
       const link = manageUrl(deps.config.publicUrl, await mintGiftLink(tx, deps.clock, thanked.id, 'manage'));

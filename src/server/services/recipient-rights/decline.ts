@@ -4,11 +4,11 @@
 // expiry, a cancel or a dispute wins instead) with the refund requested in the same transaction, then made by the
 // reconciler, which tells the sender "Your gift was declined" (ledger/settle.ts). Parallel clicks move it once.
 import { eq } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { giftResponses, gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
-import { transition } from '../gift-lifecycle/transition.js';
+import { startRefund } from '../gift-lifecycle/start-refund.js';
 import { attemptMovement, requestRefund } from '../ledger/reconciler.js';
 import { requireGiftByToken, type GiftRow } from '../claims/find-gift.js';
 import { holdsClaimSession, type ClaimSessionCookies } from '../claims/claim-session.js';
@@ -37,16 +37,14 @@ export async function declineGift(
 ): Promise<DeclineResponse> {
   const gift = await requireAnsweredGift(deps, token, cookies);
   const now = deps.clock.now();
-  const move = { to: 'refunding', at: now, set: { declinedAt: now, expiredAt: now, refundStartedAt: now } } as const;
+  const start = { at: now, where: noDisputeOpen(), response: 'declined' } as const;
   const movements = await deps.db.transaction(async (tx) => {
-    const [lead] = await transition(tx, gift.id, { ...move, where: noDisputeOpen() });
+    const [lead] = await startRefund(tx, gift.id, start);
     if (!lead) return [];
     // A group gift's claim sits on its lead share: declining it sends every other share back to its own payer too
     // (a share with a dispute open stays, and is refunded at its expiry if the dispute is won).
     const others =
-      gift.groupGiftId === null
-        ? []
-        : await transition(tx, eq(gifts.groupGiftId, gift.groupGiftId), { ...move, where: noDisputeOpen() });
+      gift.groupGiftId === null ? [] : await startRefund(tx, eq(gifts.groupGiftId, gift.groupGiftId), start);
     const refunds = [];
     for (const row of [lead, ...others]) {
       const movement = await requestRefund(tx, deps, row, now);
@@ -61,8 +59,9 @@ export async function declineGift(
   }
   // Lost the move: to a racing click of the same recipient (the same answer), or to what else ended the gift.
   const [current] = await deps.db
-    .select({ declinedAt: gifts.declinedAt, state: gifts.state })
+    .select({ declinedAt: giftResponses.declinedAt, state: gifts.state })
     .from(gifts)
+    .leftJoin(giftResponses, eq(giftResponses.giftId, gifts.id))
     .where(eq(gifts.id, gift.id));
   if (current?.declinedAt) return { declined: true, message: DECLINE_MESSAGES.done };
   if (current?.state === 'transferring' || current?.state === 'claimed') throw conflict(DECLINE_MESSAGES.tooLate);

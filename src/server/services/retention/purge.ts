@@ -11,6 +11,7 @@ import {
   recipientAccounts,
   donorLoginTokens,
   giftLinks,
+  giftResponses,
   recipientLinks,
   giftReports,
   giftNames,
@@ -90,7 +91,6 @@ const ERASED_GIFT_FIELDS = {
   senderFirstName: null,
   senderLastName: null,
   senderEmail: null,
-  thankYouNote: null,
 } as const;
 
 export async function purgeExpiredData(deps: {
@@ -126,6 +126,7 @@ export async function purgeExpiredData(deps: {
         .update(gifts)
         .set({ ...ERASED_GIFT_FIELDS, personalDataErasedAt: now })
         .where(inArray(gifts.id, ids));
+      await tx.update(giftResponses).set({ thankYouNote: null }).where(inArray(giftResponses.giftId, ids));
       await forgetUnusedNames(tx, [...new Set(due.flatMap((d) => d.names))]);
       // The sender's gift page and any extra claim links go with the personal data they open.
       await tx.delete(giftLinks).where(inArray(giftLinks.giftId, ids));

@@ -11,7 +11,8 @@ import { movementKey } from '../ledger/accounts.js';
 import { postMovements, type Movement } from '../ledger/post.js';
 import { requestRefund } from '../ledger/reconciler.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
-import { transition, type GiftRow } from '../gift-lifecycle/transition.js';
+import { type GiftRow } from '../gift-lifecycle/transition.js';
+import { startRefund } from '../gift-lifecycle/start-refund.js';
 
 /** The gift's balances: what it owes the recipient, and the fee and tip it earned. */
 async function heldFigures(tx: Tx, giftId: number) {
@@ -33,12 +34,7 @@ export async function refundWholeCharge(
   giftId: number,
   now: Date,
 ): Promise<{ gift: GiftRow; movement: Movement | null; whole: number } | null> {
-  const [gift] = await transition(tx, giftId, {
-    to: 'refunding',
-    at: now,
-    set: { expiredAt: now, refundStartedAt: now },
-    where: noDisputeOpen(),
-  });
+  const [gift] = await startRefund(tx, giftId, { at: now, where: noDisputeOpen() });
   if (!gift) return null;
   const figures = await heldFigures(tx, giftId);
   const key = (kind: string) => movementKey(deps.config.providerKeyPrefix, gift.publicId, kind);

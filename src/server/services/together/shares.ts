@@ -12,6 +12,7 @@ import { requestRefund, requestTransfer } from '../ledger/reconciler.js';
 import { noRiskHold } from '../risk/hold.js';
 import { pastPayoutWait } from '../risk/rules.js';
 import { transition } from '../gift-lifecycle/transition.js';
+import { startRefund } from '../gift-lifecycle/start-refund.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
 import type { GroupGiftRow } from './find-group.js';
 
@@ -27,11 +28,10 @@ export async function lockGroupOfGift(tx: Tx, match: SQL, mode: 'share' | 'updat
 
 /** A share paid after its group was sent or closed: withdrawn at once, refunded as a cancellation is. */
 export async function refundLateShare(tx: Tx, deps: ServiceDeps, share: GiftRow, now: Date): Promise<void> {
-  const [moved] = await transition(tx, share.id, {
-    to: 'refunding',
+  const [moved] = await startRefund(tx, share.id, {
     at: now,
-    set: { cancelledAt: now, expiredAt: now, refundStartedAt: now },
     where: and(eq(gifts.state, 'paid'), noDisputeOpen()),
+    response: 'cancelled',
   });
   // The reconciler makes the refund (its job picks up requested movements at once).
   if (moved) await requestRefund(tx, deps, moved, now);
