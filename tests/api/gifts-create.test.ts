@@ -214,9 +214,12 @@ describeEachEngine('create a gift', (ctx) => {
       throw new Error('network down');
     };
     try {
+      const before = await ctx().db.$count(gifts);
       const res = await postGift(ctx(), giftPayload());
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toMatch(/could not start the payment/);
+      // The gift is written only once its checkout exists: nothing is left behind.
+      expect(await ctx().db.$count(gifts)).toBe(before);
     } finally {
       (provider as { createCheckout: typeof original }).createCheckout = original;
     }

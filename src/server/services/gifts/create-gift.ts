@@ -26,9 +26,8 @@ export const CHECKOUT_TTL_MS = 24 * HOUR;
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * The pending gift, its delivery row and its payer's start (the client address's key, services/risk) in one
- * prepared statement:
- * atomic without a transaction, built and planned once. Built per request, with a transaction around two inserts,
+ * The pending gift with its checkout, its delivery row and its payer's start (the client address's key,
+ * services/risk) in one prepared statement: atomic without a transaction, built and planned once, one commit. Built per request, with a transaction around two inserts,
  * it was most of gift creation's CPU (docs/benchmarks.md, "Gift creation against a bare server").
  */
 const insertPendingGift = preparedPerDb((db) => {
@@ -52,6 +51,7 @@ const insertPendingGift = preparedPerDb((db) => {
         securityAnswerHash: p('securityAnswerHash'),
         donorId: p('donorId'),
         groupGiftId: p('groupGiftId'),
+        checkoutSessionId: sql`${p('checkoutSessionId')}`,
         createdAt: p('now'),
       })
       .returning({ id: gifts.id, amountCents: gifts.amountCents }),
@@ -79,14 +79,6 @@ const insertPendingGift = preparedPerDb((db) => {
     })
     .prepare('create_gift');
 });
-
-const setCheckoutSession = preparedPerDb((db) =>
-  db
-    .update(gifts)
-    .set({ checkoutSessionId: sql`${p('checkoutSessionId')}` })
-    .where(eq(gifts.publicId, p('publicId')))
-    .prepare('set_checkout_session'),
-);
 
 export interface CreateGiftOptions {
   /** The signed-in donor (valid hg_donor session), if any. */
@@ -126,6 +118,33 @@ export async function createGift(
 
   const donor = await resolveDonor(deps.db, now, options.sessionDonorId ?? null, input.donorAccount);
   const gift = { publicId: newPublicId() };
+  const donorEmail = donor?.email ?? null;
+  const optedIn = donor?.optedIn ?? false;
+
+  let session;
+  try {
+    session = await deps.payments.createCheckout({
+      giftPublicId: gift.publicId,
+      lines: checkoutLines(totals),
+      customerEmail: donorEmail,
+      successUrl: options.share?.successUrl ?? `${deps.config.publicUrl}/success`,
+      cancelUrl: options.share?.cancelUrl ?? `${deps.config.publicUrl}/gift/review?canceled=true`,
+      expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
+      idempotencyKey: `gift:${gift.publicId}:checkout`,
+      metadata: optedIn ? { [DONOR_OPT_IN_METADATA]: 'true' } : {},
+      requestCardAuthentication: isLargeGift(deps.config.risk, totals.amount),
+    });
+  } catch {
+    // No gift was written: nothing is left behind.
+    throw new AppError(
+      502,
+      'PROVIDER_UNAVAILABLE',
+      'We could not start the payment with our payment partner. Please try again in a moment.',
+    );
+  }
+  // The gift is written once its checkout exists, with the checkout's id, in one commit (there were two, a gift
+  // and then its checkout id, each waiting for the WAL flush: decision 029). A checkout whose gift could not be
+  // written was never shown to anyone: no one can pay it, and it expires unpaid.
   await insertPendingGift(deps.db).execute({
     publicId: gift.publicId,
     now,
@@ -144,33 +163,9 @@ export async function createGift(
     deliverAt: deliverAt?.toISOString() ?? null,
     deliveryTimeZone: input.delivery?.timeZone ?? null,
     groupGiftId: options.share?.groupGiftId ?? null,
+    checkoutSessionId: session.id,
     clientKey: payerIdentity(deps.config.digestSecret!, { clientAddress: options.clientAddress ?? null }).clientKey,
   });
-  const donorEmail = donor?.email ?? null;
-  const optedIn = donor?.optedIn ?? false;
-
-  let session;
-  try {
-    session = await deps.payments.createCheckout({
-      giftPublicId: gift.publicId,
-      lines: checkoutLines(totals),
-      customerEmail: donorEmail,
-      successUrl: options.share?.successUrl ?? `${deps.config.publicUrl}/success`,
-      cancelUrl: options.share?.cancelUrl ?? `${deps.config.publicUrl}/gift/review?canceled=true`,
-      expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
-      idempotencyKey: `gift:${gift.publicId}:checkout`,
-      metadata: optedIn ? { [DONOR_OPT_IN_METADATA]: 'true' } : {},
-      requestCardAuthentication: isLargeGift(deps.config.risk, totals.amount),
-    });
-  } catch {
-    // The pending gift stays behind unpaid; it is never notified or charged.
-    throw new AppError(
-      502,
-      'PROVIDER_UNAVAILABLE',
-      'We could not start the payment with our payment partner. Please try again in a moment.',
-    );
-  }
-  await setCheckoutSession(deps.db).execute({ publicId: gift.publicId, checkoutSessionId: session.id });
   return { checkoutUrl: session.url };
 }
 
