@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HEAP_LIMIT_FLAG, heapLimitNotice } from '../../src/server/heap-limit.js';
+import { HEAP_LIMIT_FLAG, YOUNG_GENERATION_FLAG, heapLimitNotice } from '../../src/server/heap-limit.js';
 
 const MB = 1024 * 1024;
 
@@ -12,11 +12,11 @@ function heapLimitOfNode(args: string[]): number {
   return Number(out.toString().trim());
 }
 
-it('npm start runs the server with the heap cap', () => {
+it('npm start runs the server with the heap cap and the young generation', () => {
   const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  expect(pkg.scripts.start).toContain(`node ${HEAP_LIMIT_FLAG} dist/node/server/main.js`);
+  expect(pkg.scripts.start).toContain(`node ${HEAP_LIMIT_FLAG} ${YOUNG_GENERATION_FLAG} dist/node/server/main.js`);
 });
 
 it('says nothing when the process runs with the cap', () => {
