@@ -39,6 +39,9 @@ const onDrizzleTransaction =
     return ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
   };
 
+/** Whether `db` is a caller's drizzle transaction (statements then run through it). */
+export const isTransaction = (db: DbOrTx): boolean => db instanceof PgTransaction;
+
 /** The database's own client: a node-postgres pool or PGlite. */
 export function clientOf(db: DbOrTx): pg.Pool | PGlite {
   return (db as unknown as { $client: pg.Pool | PGlite }).$client;
@@ -46,7 +49,7 @@ export function clientOf(db: DbOrTx): pg.Pool | PGlite {
 
 /** Runs each statement on its own (outside a transaction, or in the caller's drizzle transaction). */
 export function runOn(db: DbOrTx): Run {
-  if (db instanceof PgTransaction) return onDrizzleTransaction(db);
+  if (isTransaction(db)) return onDrizzleTransaction(db);
   const client = clientOf(db);
   return client instanceof PGlite ? onPglite(client) : onPg(client);
 }
@@ -56,7 +59,7 @@ export function runOn(db: DbOrTx): Run {
  * drizzle transaction, the work runs in it (and commits with it).
  */
 export async function inTransaction<T>(db: DbOrTx, work: (run: Run) => Promise<T>): Promise<T> {
-  if (db instanceof PgTransaction) return work(onDrizzleTransaction(db));
+  if (isTransaction(db)) return work(onDrizzleTransaction(db));
   const client = clientOf(db);
   if (client instanceof PGlite) return client.transaction((tx) => work(onPglite(tx)));
   const conn = await client.connect();

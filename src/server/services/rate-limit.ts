@@ -1,10 +1,9 @@
 // Counted attempts in the database, so restarts and several instances share them.
 import { isIPv6 } from 'node:net';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import { eq, inArray, lt } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { rateEvents } from '../db/schema.js';
 import type { DbOrTx } from '../db/client.js';
-import { inTransaction, runOn, statement, type Run } from '../db/statements.js';
+import { inTransaction, isTransaction, runOn, statement, type Run } from '../db/statements.js';
 import type { Clock } from '../clock.js';
 
 export interface Window {
@@ -38,10 +37,8 @@ const lockBucket = statement('rate_lock', 'select pg_advisory_xact_lock(hashtext
  * One window's check and record in one round trip, without a transaction of its own: the rate_admit function
  * (migration 0024) locks the bucket, counts the window after the lock and records the attempt when there is room.
  */
-const admitOne = statement(
-  'rate_admit',
-  'select id, n, oldest from rate_admit($1::text, $2::timestamptz, $3::int, $4::timestamptz)',
-);
+const RATE_ADMIT = 'from rate_admit($1::text, $2::timestamptz, $3::int, $4::timestamptz)';
+const admitOne = statement('rate_admit', `select id, n, oldest ${RATE_ADMIT}`);
 /**
  * The same as a statement of its own, whose commit does not wait for the WAL flush: an attempt lost to a database
  * crash in the next fraction of a second only lets a client one more try, and the wait was one of the gift start's
@@ -50,8 +47,7 @@ const admitOne = statement(
  */
 const admitOneAlone = statement(
   'rate_admit_alone',
-  `select id, n, oldest, set_config('synchronous_commit', 'off', true)
-     from rate_admit($1::text, $2::timestamptz, $3::int, $4::timestamptz)`,
+  `select id, n, oldest, set_config('synchronous_commit', 'off', true) ${RATE_ADMIT}`,
 );
 
 /** A window's count and its oldest attempt (epoch ms, null when empty), as the statements above answer them. */
@@ -87,15 +83,6 @@ export async function clearAttempts(db: DbOrTx, bucket: string): Promise<void> {
   await db.delete(rateEvents).where(eq(rateEvents.bucket, bucket));
 }
 
-/** Housekeeping: attempts older than any window we use. */
-export async function purgeOldAttempts(db: DbOrTx, clock: Clock, olderThanMs = 86_400_000): Promise<number> {
-  const rows = await db
-    .delete(rateEvents)
-    .where(lt(rateEvents.createdAt, new Date(clock.now().getTime() - olderThanMs)))
-    .returning({ id: rateEvents.id });
-  return rows.length;
-}
-
 export type Admission = { admitted: true; attemptIds: number[] } | { admitted: false; retryAfterSeconds: number };
 
 /**
@@ -109,7 +96,7 @@ export async function admitAttempt(db: DbOrTx, clock: Clock, windows: Window[]):
   const now = clock.now();
   if (windows.length === 1) {
     const w = windows[0]!;
-    const alone = !(db instanceof PgTransaction);
+    const alone = !isTransaction(db);
     const [row] = await runOn(db)<WindowRow & { id: number | null }>(alone ? admitOneAlone : admitOne, [
       w.bucket,
       since(w, now),

@@ -63,6 +63,6 @@ async function recordResponse(
     .values(giftIds.map((giftId) => ({ giftId, [column]: at })))
     .onConflictDoUpdate({
       target: giftResponses.giftId,
-      set: { [column]: sql`excluded.${sql.identifier(response === 'cancelled' ? 'cancelled_at' : 'declined_at')}` },
+      set: { [column]: sql`excluded.${sql.identifier(giftResponses[column].name)}` },
     });
 }

@@ -1,5 +1,5 @@
-// Creating a gift: store it as pending (answer only as an argon2id hash), then open a checkout with the
-// provider. The claim token is minted at payment (services/gifts/claim-link.ts): tokens are stored only
+// Creating a gift: open a checkout with the provider, then store the gift as pending with it (answer only as an
+// argon2id hash). The claim token is minted at payment (services/gifts/claim-link.ts): tokens are stored only
 // hashed, so a link can only be e-mailed at the moment it is created.
 import { payerIdentity } from '../risk/payer-identity.js';
 import { isLargeGift } from '../risk/rules.js';
@@ -117,20 +117,20 @@ export async function createGift(
   const deliverAt = input.delivery ? plannedDelivery(input.delivery, now) : null;
 
   const donor = await resolveDonor(deps.db, now, options.sessionDonorId ?? null, input.donorAccount);
-  const gift = { publicId: newPublicId() };
+  const publicId = newPublicId();
   const donorEmail = donor?.email ?? null;
   const optedIn = donor?.optedIn ?? false;
 
   let session;
   try {
     session = await deps.payments.createCheckout({
-      giftPublicId: gift.publicId,
+      giftPublicId: publicId,
       lines: checkoutLines(totals),
       customerEmail: donorEmail,
       successUrl: options.share?.successUrl ?? `${deps.config.publicUrl}/success`,
       cancelUrl: options.share?.cancelUrl ?? `${deps.config.publicUrl}/gift/review?canceled=true`,
       expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
-      idempotencyKey: `gift:${gift.publicId}:checkout`,
+      idempotencyKey: `gift:${publicId}:checkout`,
       metadata: optedIn ? { [DONOR_OPT_IN_METADATA]: 'true' } : {},
       requestCardAuthentication: isLargeGift(deps.config.risk, totals.amount),
     });
@@ -146,7 +146,7 @@ export async function createGift(
   // and then its checkout id, each waiting for the WAL flush: decision 029). A checkout whose gift could not be
   // written was never shown to anyone: no one can pay it, and it expires unpaid.
   await insertPendingGift(deps.db).execute({
-    publicId: gift.publicId,
+    publicId,
     now,
     amountCents: totals.amount,
     feeCents: totals.fee,

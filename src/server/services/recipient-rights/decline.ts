@@ -26,10 +26,6 @@ export async function requireAnsweredGift(
   return gift;
 }
 
-/** Whether the recipient may still decline: the money is undecided and no transfer started. */
-export const isDeclinable = (gift: Pick<GiftRow, 'state' | 'disputeOpenedAt'>) =>
-  (gift.state === 'paid' || gift.state === 'claim_started') && gift.disputeOpenedAt === null;
-
 export async function declineGift(
   deps: ServiceDeps,
   token: string,
