@@ -1,8 +1,9 @@
 // Structured JSON logs with a request id on every line; secrets never reach them. One line per request, written
-// off the request's path (docs/benchmarks.md, "Claim lookup against the best bare server"): the JSON is appended
-// to a buffer that a libuv thread writes out, and the buffer is written out before the process ends.
+// off the request's path (docs/benchmarks.md, "Claim lookup against the best bare server"): the lines of one turn of
+// the event loop are joined and handed to a buffer that a libuv thread writes out, and everything is written out
+// before the process ends.
 import { randomUUID } from 'node:crypto';
-import { openSync } from 'node:fs';
+import { openSync, writeSync } from 'node:fs';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
 
@@ -36,8 +37,8 @@ function templateParts(template: string): string[] | null {
  * app's pages, 404s) has every token-like segment and every segment after a known token prefix redacted.
  */
 export function redactUrl(url: string, route?: { template?: string; params?: unknown }): string {
-  const [pathname = ''] = url.split('?');
-  const query = url.includes('?') ? '?[redacted]' : '';
+  const queryAt = url.indexOf('?');
+  const query = queryAt === -1 ? '' : '?[redacted]';
   const parts =
     route?.template && route.params && typeof route.params === 'object' ? templateParts(route.template) : null;
   if (parts) {
@@ -49,7 +50,7 @@ export function redactUrl(url: string, route?: { template?: string; params?: unk
     }
     return path + query;
   }
-  const cleaned = pathname
+  const cleaned = (queryAt === -1 ? url : url.slice(0, queryAt))
     .replace(/\/(claim|manage)\/[^/]+/g, '/$1/[redacted]')
     .replace(/\/(sign-in|signin|login|verify)\/[^/]+/g, '/$1/[redacted]')
     .replace(/\/(onboarding|dashboard|checkout)\/[^/]+/g, '/$1/[redacted]')
@@ -135,26 +136,80 @@ export interface AppLogger {
 }
 
 /**
+ * The lines logged in one turn of the event loop, handed on as one string when the turn ends. A line appended to
+ * sonic-boom's buffer costs its UTF-8 length and a concatenation each; pushed here, it costs an array slot, and the
+ * join flattens the batch once (≈ 2 µs of a claim lookup, docs/benchmarks.md).
+ */
+class LineBatch {
+  private lines: string[] = [];
+  private scheduled = false;
+
+  constructor(private readonly out: { write(text: string): unknown }) {}
+
+  write(line: string): void {
+    this.lines.push(line);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(this.handOn);
+    }
+  }
+
+  /** Takes the lines waiting (for the exit handler, which writes them itself). */
+  take(): string {
+    const text = this.lines.join('');
+    this.lines = [];
+    return text;
+  }
+
+  readonly handOn = (): void => {
+    this.scheduled = false;
+    if (this.lines.length > 0) this.out.write(this.take());
+  };
+}
+
+/** Loggers not yet closed: on exit, each writes out what it holds (process.exit skips every turn still to come). */
+const open = new Set<() => void>();
+process.on('exit', () => {
+  for (const writeOut of open) writeOut();
+});
+
+/**
  * The app's logger, writing to `target` (standard output by default, standard error, or a file path)
- * asynchronously: a log call appends the line to sonic-boom's buffer and returns, and the write itself runs on a
- * libuv thread, taking whatever has piled up meanwhile in one go. So a request's line costs its JSON, not a
- * system call on the request's path. If the process exits without close() (process.exit on a fatal error),
- * pino writes the buffer synchronously on exit.
+ * asynchronously: a log call adds the line to the turn's batch and returns; the batch goes to sonic-boom's buffer
+ * when the turn ends, and the write itself runs on a libuv thread, taking whatever has piled up meanwhile in one
+ * go. So a request's line costs its JSON, not a system call on the request's path. If the process exits without
+ * close() (process.exit on a fatal error), the buffer and the batch are written synchronously on exit.
  */
 export function createAppLogger(level: string, target: 1 | 2 | string = 1): AppLogger {
   // A file is opened here, synchronously: a destination still opening when the process exits could not be written.
-  const open = () => (typeof target === 'number' ? target : openSync(target, 'a'));
-  const buffered = pino.destination({ dest: open(), sync: false });
-  let current: { write(line: string): unknown } = buffered;
+  const openTarget = () => (typeof target === 'number' ? target : openSync(target, 'a'));
+  const fd = openTarget();
+  const buffered = pino.destination({ dest: fd, sync: false });
+  const batch = new LineBatch(buffered);
+  let current: { write(line: string): unknown } = batch;
   const logger = pino(loggerOptions(level), { write: (line: string) => current.write(line) });
+  // Older lines first: sonic-boom's buffer, then the batch. Not through sonic-boom's write, which would start an
+  // asynchronous write that exiting cuts off.
+  const writeOutOnExit = () => {
+    try {
+      buffered.flushSync();
+      const rest = batch.take();
+      if (rest) writeSync(fd, rest);
+    } catch {
+      // Exiting: a destination that cannot take the lines now has nowhere else to send them.
+    }
+  };
+  open.add(writeOutOnExit);
   let closing: Promise<void> | undefined;
   return {
     logger,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        open.delete(writeOutOnExit);
+        batch.handOn();
         // From now on lines go out synchronously; the buffer is ended, which waits for a write in flight, writes
         // the rest and only then reports closed (a line appended after its last write would be dropped).
-        current = pino.destination({ dest: open(), sync: true }); // its own descriptor: end() closes a file's
+        current = pino.destination({ dest: openTarget(), sync: true }); // its own descriptor: end() closes a file's
         buffered.once('close', () => resolve());
         buffered.end();
       });
@@ -221,12 +276,32 @@ export class OneLinePerRequest extends LogController {
     }
     if (!lines.logger.isLevelEnabled('info')) return;
     const url = redactUrl(request.url, { template, params: request.params });
+    // The id is genReqId's UUID and the method a token Node's parser accepted: neither needs escaping.
     lines.stream.write(
-      `{"level":30,"time":${Date.now()}${lines.bindings},"reqId":${JSON.stringify(request.id)},` +
-        `"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(url)}},` +
-        `"res":{"statusCode":${reply.statusCode}},"responseTime":${elapsed},"msg":"request completed"}\n`,
+      `{"level":30,"time":${Date.now()}${lines.bindings},"reqId":"${request.id}",` +
+        `"req":{"method":"${request.method}","url":${jsonString(url)}},` +
+        `"res":{"statusCode":${reply.statusCode}},"responseTime":${milliseconds(elapsed)},"msg":"request completed"}\n`,
     );
   }
+}
+
+/** Text JSON can hold between quotes as it is: printable ASCII without a quote or a backslash. */
+const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** A string as JSON; a redacted URL almost always needs no escaping, and JSON.stringify is a call into the runtime. */
+export const jsonString = (text: string): string => (PLAIN_JSON_TEXT.test(text) ? `"${text}"` : JSON.stringify(text));
+
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
+
+/**
+ * A duration in milliseconds to the microsecond, written from integers: printing the double itself (shortest
+ * round-trip digits) cost more than the rest of the line.
+ */
+export function milliseconds(value: number): string {
+  const micros = Math.round(value * 1000);
+  if (!(micros >= 0 && micros < 2 ** 31)) return String(value);
+  const rest = micros % 1000;
+  return `${(micros - rest) / 1000}.${THREE_DIGITS[rest]}`;
 }
 
 /** What a finished request is measured by: its method, route template (none without a route), status and time. */

@@ -1,5 +1,5 @@
-// Requests answered, by method, route template and status, and their latency: counted on the request's path with one
-// map lookup and a few additions. prom-client's own Counter and Histogram check and hash their labels on every call,
+// Requests answered, by method, route template and status, and their latency: counted on the request's path with two
+// map lookups and a few additions. prom-client's own Counter and Histogram check and hash their labels on every call,
 // about 5 % of a claim lookup's CPU (docs/benchmarks.md, decision 022). The registry reads these two series through
 // the same get() its own metrics answer, so the exposition (names, labels, buckets) is prom-client's, unchanged.
 import type { Metric, Registry } from 'prom-client';
@@ -61,12 +61,17 @@ export function registerRequestMetrics(registry: Registry, prefix: string) {
   registry.registerMetric(requests as unknown as Metric);
   registry.registerMetric(latency as unknown as Metric);
 
+  // Found by route, then method: both are strings Fastify and Node's parser hand over as the same objects each time,
+  // so the lookups hash nothing new (a key joined from both was a fresh string to hash on every request).
+  const byRoute = new Map<string, Map<string, Series>>();
   return function observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
-    const key = `${method} ${route}`;
-    let s = series.get(key);
+    let byMethod = byRoute.get(route);
+    if (!byMethod) byRoute.set(route, (byMethod = new Map()));
+    let s = byMethod.get(method);
     if (!s) {
       s = { labels: { method, route }, byStatus: new Map(), buckets: BUCKETS.map(() => 0).concat(0), sum: 0, count: 0 };
-      series.set(key, s);
+      byMethod.set(method, s);
+      series.set(`${method} ${route}`, s);
     }
     s.byStatus.set(statusCode, (s.byStatus.get(statusCode) ?? 0) + 1);
     let i = 0;

@@ -1,0 +1,37 @@
+// The request line is written as text (src/server/http/logging.ts): its strings and numbers must read back as JSON
+// exactly as JSON.stringify would have written them.
+import { jsonString, milliseconds } from '../../src/server/http/logging.js';
+
+describe("the request line's fields", () => {
+  it.each([
+    '/api/gifts/claim/[redacted]',
+    '/api/admin/gifts/42?[redacted]',
+    'a "quoted" path',
+    'back\\slash',
+    'tab\there',
+    'line\nbreak',
+    'ünïcödé/路径',
+    '\u0000\u001f\u007f',
+    '',
+  ])('writes %j as JSON.stringify does', (text) => {
+    expect(JSON.parse(jsonString(text))).toBe(text);
+    expect(jsonString(text)).toBe(JSON.stringify(text));
+  });
+
+  it.each([
+    [0, '0.000', 0],
+    [0.0004, '0.000', 0],
+    [0.0005, '0.001', 0.001],
+    [1.2345678, '1.235', 1.235],
+    [12.3, '12.300', 12.3],
+    [999.9996, '1000.000', 1000],
+    [123456.789, '123456.789', 123456.789],
+  ])('writes %d ms as %s', (value, text, read) => {
+    expect(milliseconds(value)).toBe(text);
+    expect(JSON.parse(milliseconds(value))).toBe(read);
+  });
+
+  it('writes what integers cannot hold as the number itself', () => {
+    for (const value of [-1, 3e9, Number.NaN]) expect(milliseconds(value)).toBe(String(value));
+  });
+});
