@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { appVersusBare, getRequests, replayableHeaders, sideBySide, startComparison } from './lib/http-bench.mjs';
-import { growGifts, seedClaimableGifts } from './lib/claim-seed.mjs';
+import { growGifts, seedClaimableGifts, seedDeclinedGift } from './lib/claim-seed.mjs';
 import { freshPostgres, startBuiltServer } from './lib/server.mjs';
 import { checkTargets } from './lib/targets.mjs';
 
@@ -28,6 +28,7 @@ const app = await startBuiltServer({ databaseUrl: database.url, env: { DATABASE_
 const stops = [() => app.stop(), () => database.drop()];
 try {
   const tokens = await seedClaimableGifts(database.url, GIFTS);
+  const declined = await seedDeclinedGift(database.url);
   // BENCH_TABLE_GIFTS: the table's size during the run (issue 27 point 4: 2,000 and 1,000,000).
   const grown = await growGifts(database.url, TABLE_GIFTS);
   if (grown) console.log(`gifts table grown by ${grown} filler gifts to ${TABLE_GIFTS}`);
@@ -44,7 +45,7 @@ try {
     connections: CONNECTIONS,
     stops,
   });
-  await sameAnswers(app.url, comparison.bare.url, tokens[0], first, await first.text());
+  await sameAnswers(app.url, comparison.bare.url, tokens[0], first, await first.text(), declined);
   console.log(
     `${CONNECTIONS} connections, ${ROUNDS} rounds x ${SECONDS} s per side, ${GIFTS} gifts, PostgreSQL, pool ${POOL} each`,
   );
@@ -89,8 +90,8 @@ try {
   for (const stop of stops) await stop();
 }
 
-/** Both servers answer the same body with the same headers, for a gift and for an unknown token. */
-async function sameAnswers(appUrl, bareUrl, token, appFirst, appBody) {
+/** Both servers answer the same body with the same headers, for a gift, a declined gift and an unknown token. */
+async function sameAnswers(appUrl, bareUrl, token, appFirst, appBody, declined) {
   const bareFirst = await fetch(`${bareUrl}/api/gifts/claim/${token}`);
   const bareBody = await bareFirst.text();
   if (appFirst.status !== 200 || appBody !== bareBody)
@@ -98,11 +99,15 @@ async function sameAnswers(appUrl, bareUrl, token, appFirst, appBody) {
   const a = JSON.stringify(replayableHeaders(appFirst));
   const b = JSON.stringify(replayableHeaders(bareFirst));
   if (a !== b) throw new Error(`headers differ: ${a} vs ${b}`);
-  const unknown = randomBytes(32).toString('base64url');
-  const [x, y] = await Promise.all(
-    [appUrl, bareUrl].map((u) =>
-      fetch(`${u}/api/gifts/claim/${unknown}`).then(async (r) => `${r.status} ${await r.text()}`),
-    ),
-  );
-  if (x !== y) throw new Error(`unknown-token answers differ: ${x} vs ${y}`);
+  for (const [what, other] of [
+    ['unknown-token', randomBytes(32).toString('base64url')],
+    ['declined-gift', declined],
+  ]) {
+    const [x, y] = await Promise.all(
+      [appUrl, bareUrl].map((u) =>
+        fetch(`${u}/api/gifts/claim/${other}`).then(async (r) => `${r.status} ${await r.text()}`),
+      ),
+    );
+    if (x !== y) throw new Error(`${what} answers differ: ${x} vs ${y}`);
+  }
 }

@@ -1,8 +1,8 @@
 // The baseline for bench/claim.bench.mjs: the best a bare Fastify + node-postgres server does for the claim lookup,
 // GET /api/gifts/claim/:token, with the app's rules: a token of the claim-token shape, its SHA-256, the same query
-// (the gift by its token hash or by an extra claim link, decision 016) as a NAMED prepared statement (PostgreSQL
-// plans it once per connection, as the app's), paid and inside the claim window or 404, the same JSON serialized by
-// a response schema. No logger, no hooks. It sends the app's headers byte for byte: BARE_HEADERS holds those read
+// (the gift by its token hash or by an extra claim link, decision 016; a group share answers for the group, a declined
+// gift 410) as a NAMED prepared statement (PostgreSQL plans it once per connection, as the app's), paid and inside
+// the claim window or 404, the same JSON serialized by a response schema. No logger, no hooks. It sends the app's headers byte for byte: BARE_HEADERS holds those read
 // from one app answer at bench start, so a header another change adds to the app is replayed here too.
 // EXTRA_COST_MICROS burns that much CPU per request: the bench's self-check (it must read slower than itself).
 import { createHash } from 'node:crypto';
@@ -12,15 +12,20 @@ import { serveBare } from './bare-serve.mjs';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const NOT_FOUND = 'This gift link is invalid or has expired.';
+const { DECLINE_MESSAGES } = await import('../../dist/node/shared/schemas/recipient-rights.js');
+const DECLINED = DECLINE_MESSAGES.declined;
 const headers = JSON.parse(process.env.BARE_HEADERS ?? '{}');
 const extraMicros = Number(process.env.EXTRA_COST_MICROS ?? 0);
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 20) });
 const lookup = {
   name: 'bare_claim_lookup',
-  text: `select status, recipient_first_name, amount_cents, personal_note, security_question, expires_at,
-    claim_started_at from gifts where (claim_token_hash = $1 or id = (select gift_id from gift_links
-    where token_hash = $1 and purpose = 'claim'))`,
+  // The app's rules: a share of a group gift stands for the group's sum (decision 026), a declined gift answers 410
+  // (decision 025), so the same two left joins as the app's read.
+  text: `select g.status, g.recipient_first_name, g.amount_cents, gg.sent_amount_cents, g.personal_note,
+    g.security_question, g.expires_at, g.claim_started_at, r.declined_at from gifts g
+    left join group_gifts gg on gg.id = g.group_gift_id left join gift_responses r on r.gift_id = g.id
+    where (g.claim_token_hash = $1 or g.id = (select gift_id from gift_links where token_hash = $1 and purpose = 'claim'))`,
 };
 
 function burn() {
@@ -51,6 +56,7 @@ app.get(
           required: ['recipientFirstName', 'amount', 'personalNote', 'hasSecurityQuestion', 'securityQuestion'],
         },
         404: message,
+        410: message,
       },
     },
   },
@@ -64,9 +70,10 @@ app.get(
     const now = new Date();
     const open =
       gift?.expires_at && (gift.expires_at > now || (gift.claim_started_at && gift.claim_started_at < gift.expires_at));
+    if (gift?.declined_at) return reply.status(410).send({ code: 'GIFT_DECLINED', message: DECLINED });
     if (!gift || gift.status !== 'paid' || !open)
       return reply.status(404).send({ code: 'GIFT_NOT_FOUND', message: NOT_FOUND });
-    const cents = gift.amount_cents;
+    const cents = gift.sent_amount_cents ?? gift.amount_cents;
     return {
       recipientFirstName: gift.recipient_first_name ?? '',
       amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,

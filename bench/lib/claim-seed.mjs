@@ -30,6 +30,23 @@ export async function seedClaimableGifts(url, count) {
   return list;
 }
 
+/** One paid gift its recipient declined (decision 025): its link answers 410. Answers its token. */
+export async function seedDeclinedGift(url) {
+  const [token] = await seedClaimableGifts(url, 1);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const hash = createHash('sha256').update(token).digest('hex');
+    await client.query(
+      `insert into gift_responses (gift_id, declined_at) select id, now() from gifts where claim_token_hash = $1`,
+      [hash],
+    );
+  } finally {
+    await client.end();
+  }
+  return token;
+}
+
 /**
  * Grows the gifts table to `total` rows with filler gifts (claimed and refunded ones, each with its own token hash,
  * spread over the last year), in one statement as the admin bench loads its million, then analyzes it: issue 27

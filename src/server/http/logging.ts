@@ -1,6 +1,6 @@
 // Structured JSON logs with a request id on every line; secrets never reach them. One line per request, written
-// off the request's path (docs/benchmarks.md, "Claim lookup against the best bare server"): the lines of one turn of
-// the event loop are joined and handed to a buffer that a libuv thread writes out, and everything is written out
+// off the request's path (docs/benchmarks.md, "Claim lookup against the best bare server"): the lines of a few
+// milliseconds are joined and handed to a buffer that a libuv thread writes out, and everything is written out
 // before the process ends.
 import { randomUUID } from 'node:crypto';
 import { openSync, writeSync } from 'node:fs';
@@ -135,23 +135,24 @@ export interface AppLogger {
   close(): Promise<void>;
 }
 
+/** How long a line may wait to be handed on: one write per interval at most, however many requests it holds. */
+const BATCH_MS = 10;
+
 /**
- * The lines logged in one turn of the event loop, handed on as one string when the turn ends. A line appended to
- * sonic-boom's buffer costs its UTF-8 length and a concatenation each; pushed here, it costs an array slot, and the
- * join flattens the batch once (≈ 2 µs of a claim lookup, docs/benchmarks.md).
+ * The lines logged within BATCH_MS, handed on as one string. A line appended to sonic-boom's buffer costs its UTF-8
+ * length and a concatenation, and each write sonic-boom starts costs a trip to a libuv thread and back; pushed here
+ * a line costs an array slot, and a batch one join and one write (docs/benchmarks.md, "Session 10").
  */
 class LineBatch {
   private lines: string[] = [];
-  private scheduled = false;
+  private timer?: NodeJS.Timeout;
 
   constructor(private readonly out: { write(text: string): unknown }) {}
 
   write(line: string): void {
     this.lines.push(line);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(this.handOn);
-    }
+    // Unref'd: a batch waiting alone does not keep the process up; close() and the exit handler write it out.
+    this.timer ??= setTimeout(this.handOn, BATCH_MS).unref();
   }
 
   /** Takes the lines waiting (for the exit handler, which writes them itself). */
@@ -162,7 +163,8 @@ class LineBatch {
   }
 
   readonly handOn = (): void => {
-    this.scheduled = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     if (this.lines.length > 0) this.out.write(this.take());
   };
 }
@@ -175,8 +177,8 @@ process.on('exit', () => {
 
 /**
  * The app's logger, writing to `target` (standard output by default, standard error, or a file path)
- * asynchronously: a log call adds the line to the turn's batch and returns; the batch goes to sonic-boom's buffer
- * when the turn ends, and the write itself runs on a libuv thread, taking whatever has piled up meanwhile in one
+ * asynchronously: a log call adds the line to a batch and returns; the batch goes to sonic-boom's buffer within
+ * BATCH_MS, and the write itself runs on a libuv thread, taking whatever has piled up meanwhile in one
  * go. So a request's line costs its JSON, not a system call on the request's path. If the process exits without
  * close() (process.exit on a fatal error), the buffer and the batch are written synchronously on exit.
  */
