@@ -1,6 +1,6 @@
 // The request line is written as text (src/server/http/logging.ts): its strings and numbers must read back as JSON
 // exactly as JSON.stringify would have written them.
-import { jsonString, milliseconds } from '../../src/server/http/logging.js';
+import { genReqId, jsonString, milliseconds } from '../../src/server/http/logging.js';
 
 describe("the request line's fields", () => {
   it.each([
@@ -33,5 +33,14 @@ describe("the request line's fields", () => {
 
   it('writes what integers cannot hold as the number itself', () => {
     for (const value of [-1, 3e9, Number.NaN]) expect(milliseconds(value)).toBe(String(value));
+  });
+});
+
+describe('request ids', () => {
+  it('are UUID-shaped and never repeat', () => {
+    const ids = Array.from({ length: 10_000 }, () => genReqId());
+    for (const id of ids.slice(0, 3))
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
