@@ -93,21 +93,19 @@ async function seed(client) {
   await client.query(`
     insert into gifts (public_id, state, amount_cents, fee_cents, tip_cents, total_cents,
       recipient_first_name, recipient_last_name, recipient_email, sender_first_name, sender_last_name, sender_email,
-      claim_token_hash, checkout_session_id, payment_intent_id, created_at, paid_at, expires_at, claimed_at,
-      refund_started_at, refunded_at, reconcile_after)
+      claim_token_hash, checkout_session_id, created_at, paid_at, expires_at, refund_started_at, refunded_at,
+      state_changed_at)
     select 'g_bench_' || i, case st when 'expired' then 'refunding' else st end, amt, (amt * 5 + 50) / 100 + 30, 100, amt + (amt * 5 + 50) / 100 + 30 + 100,
       rf, rl, lower(rf) || '.' || lower(rl) || i || '@example.com',
       case when st <> 'pending' then sf end, case when st <> 'pending' then sl end,
       case when st <> 'pending' then lower(sf) || i || '@sender.example' end,
       encode(sha256(('bench-token-' || i)::bytea), 'hex'), 'cs_bench_' || i,
-      case when st <> 'pending' then 'pi_bench_' || i end,
       created, case when st <> 'pending' then created end,
       case when st <> 'pending' then created + interval '30 days' end,
-      case when st = 'claimed' then created + interval '2 days' end,
       case when st in ('expired', 'refunded') then created + interval '30 days' end,
       case when st = 'refunded' then created + interval '30 days' end,
-      -- Expired but not yet refunded: refunds backing off after a provider failure, not due for retry now.
-      case when st = 'expired' then now() + interval '1 day' end
+      -- Since when claimed (retention's due date reads it): as its payout's claimed_at below.
+      case when st = 'claimed' then created + interval '2 days' else now() end
     from (
       select i,
         (${arr(FIRST)})[1 + abs(hashint4(i)) % ${FIRST.length}] as rf,
@@ -121,13 +119,20 @@ async function seed(client) {
         now() - make_interval(secs => (${GIFTS} - i) * (25 * 86400.0 / ${GIFTS})) as created
       from generate_series(1, ${GIFTS}) as i
     ) g`);
+  // The paid gifts' payment references and the claimed ones' payouts (their own tables, decision 019).
+  await client.query(`
+    insert into gift_payments (gift_id, payment_intent_id)
+    select id, 'pi_bench_' || substr(public_id, 9) from gifts where state <> 'pending'`);
+  await client.query(`
+    insert into gift_payouts (gift_id, claimed_at)
+    select id, created_at + interval '2 days' from gifts where state = 'claimed'`);
   // Each paid gift's sandbox payment, as its checkout left it: a refund's checks read it (what is left, disputes).
   await client.query(`
     insert into sandbox_checkouts (id, gift_public_id, lines, total_cents, success_url, cancel_url, status,
       payment_intent_id, created_at, expires_at)
-    select checkout_session_id, public_id, '[]', total_cents, '/', '/', 'complete', payment_intent_id, created_at,
-      created_at + interval '1 day'
-    from gifts where payment_intent_id is not null`);
+    select g.checkout_session_id, g.public_id, '[]', g.total_cents, '/', '/', 'complete', p.payment_intent_id,
+      g.created_at, g.created_at + interval '1 day'
+    from gifts g join gift_payments p on p.gift_id = g.id`);
   const loadMs = performance.now() - t0;
   const t1 = performance.now();
   for (const ix of indexes) await client.query(ix.indexdef);

@@ -26,13 +26,16 @@ try {
   const donorId = rows[0].id;
   const gift = (donorExpr, n) => `
     insert into gifts (public_id, state, amount_cents, fee_cents, tip_cents, total_cents, recipient_first_name,
-      recipient_last_name, donor_id, created_at, claimed_at)
+      recipient_last_name, donor_id, created_at)
     select 'g_bench_' || ${donorExpr} || '_' || i, (array['pending','paid','claimed','refunding','refunded'])[1 + i % 5],
-      1000 + i, 80, 100, 1180 + i, 'Rita', 'Recipient', ${donorExpr}, now() - (i || ' minutes')::interval,
-      case when i % 5 = 2 then now() else null end
+      1000 + i, 80, 100, 1180 + i, 'Rita', 'Recipient', ${donorExpr}, now() - (i || ' minutes')::interval
     from generate_series(1, ${n}) i`;
   await client.query(gift(String(donorId), DONOR_GIFTS));
   await client.query(gift('null', OTHER_GIFTS).replaceAll("'g_bench_' || null", "'g_other'"));
+  // The claimed ones' payouts (gift_payouts, decision 019).
+  await client.query(
+    `insert into gift_payouts (gift_id, claimed_at) select id, now() from gifts where state = 'claimed'`,
+  );
   await client.query('analyze');
   const sessionId = randomBytes(32).toString('base64url');
   await client.query(

@@ -61,7 +61,8 @@ try {
     `insert into gift_claim_attempts (gift_id, claim_frozen_at) select id, now() from gifts where id % 20000 = 7 and status = 'paid'`,
   );
   await run(`
-    update gifts set transfer_started_at = now(), claim_started_at = now() where id % 20000 = 9 and status = 'paid';
+    update gifts set claim_started_at = now() where id % 20000 = 9 and status = 'paid';
+    insert into gift_payouts (gift_id, transfer_started_at) select id, now() from gifts where id % 20000 = 9 and status = 'paid';
     insert into ledger_movements (gift_id, kind, amount_cents, debit_account, credit_account, state, idempotency_key, failing_since, last_error, created_at)
     select id, 'transfer', amount_cents, 'owed_to_recipients', 'provider_clearing', 'failed', public_id || ':transfer', now(), 'bench: refused', now()
     from gifts where id % 20000 = 9 and status = 'paid'`);

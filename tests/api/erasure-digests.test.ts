@@ -105,7 +105,7 @@ describeEachEngine('no address nor digest of one after the erasure', (ctx) => {
     if (gift!.status !== 'claimed') {
       await ctx()
         .db.update(gifts)
-        .set({ state: 'claimed', claimedAt: ctx().clock.now() })
+        .set({ state: 'claimed', stateChangedAt: ctx().clock.now() })
         .where(eq(gifts.id, gift!.id));
     }
     ctx().clock.advance(61 * DAY);

@@ -71,7 +71,7 @@ describe.each(ENGINES)('gift lifecycle transitions [%s]', (engine) => {
   it.each(allowed)('moves %s → %s exactly once when callers race', async (from, to) => {
     const gift = await giftIn(from);
     const results = await Promise.all(
-      Array.from({ length: RACERS }, () => transition(database.db, gift.id, { to, at, set: { reconcileAfter: at } })),
+      Array.from({ length: RACERS }, () => transition(database.db, gift.id, { to, at, set: { paidAt: at } })),
     );
     const moved = results.flat();
     expect(moved).toHaveLength(1);

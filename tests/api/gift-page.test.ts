@@ -218,7 +218,7 @@ describeEachEngine(
         // Exactly one side wins the gift's row.
         expect([claimed, cancelled].filter((s) => s === 200)).toHaveLength(1);
         if (claimed === 200) {
-          const [row] = await c.db.select().from(gifts).where(eq(gifts.id, g.gift.id));
+          const [row] = await c.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, g.gift.id));
           await setAccountStatus(c, row!.recipientAccountId!, 'verified');
           expect((await complete(c, g.claimToken!)).json().success).toBe(true);
         }
@@ -226,7 +226,7 @@ describeEachEngine(
       c.clock.advance(40 * DAY);
       await processExpired(c.deps);
       const ids = gifts_.map((g) => g.gift.id);
-      const rows = await c.db.select().from(gifts).where(inArray(gifts.id, ids));
+      const rows = await c.db.select(giftRowColumns).from(gifts).where(inArray(gifts.id, ids));
       const transfers = await c.db.select().from(sandboxTransfers);
       const refunds = await c.db.select().from(sandboxRefunds);
       for (const row of rows) {

@@ -6,6 +6,7 @@ import { gifts } from '../../src/server/db/schema.js';
 import { StripeStandIn, stripeFixture } from '../helpers/stripe-stand-in.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 import { giftPayload, postGift, postEvent } from '../helpers/gift-payload.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 
 const WEBHOOK_SECRET = 'whsec_test_standin';
 
@@ -154,7 +155,7 @@ describe('Stripe adapter: checkout and webhooks', () => {
         expect(ok.statusCode).toBe(200);
         const again = await postEvent(ctx(), event, signed(event));
         expect(again.json()).toEqual({ received: true, duplicate: true });
-        const [row] = await ctx().db.select().from(gifts).where(eq(gifts.id, gift!.id));
+        const [row] = await ctx().db.select(giftRowColumns).from(gifts).where(eq(gifts.id, gift!.id));
         expect(row).toMatchObject({
           status: 'paid',
           paymentIntentId: 'pi_stripe_1',

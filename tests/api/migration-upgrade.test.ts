@@ -35,7 +35,7 @@ async function insertGiftsOfEveryKind(database: Database): Promise<void> {
     );
   await insert('g_pending', 'status', sql`'pending'`);
   await insert('g_abandoned', 'status, abandoned_at', sql`'pending', ${at(1)}`);
-  await insert('g_paid', 'status, paid_at', sql`'paid', ${at(1)}`);
+  await insert('g_paid', 'status, paid_at, payment_intent_id', sql`'paid', ${at(1)}, 'pi_2'`);
   await insert(
     'g_scheduled',
     'status, paid_at, deliver_at, delivery_time_zone',
@@ -68,8 +68,8 @@ async function insertGiftsOfEveryKind(database: Database): Promise<void> {
   );
   await insert(
     'g_claimed',
-    'status, paid_at, claim_started_at, transfer_started_at, claimed_at, transfer_id',
-    sql`'claimed', ${at(1)}, ${at(2)}, ${at(3)}, ${at(5)}, 'tr_1'`,
+    'status, paid_at, claim_started_at, transfer_started_at, claimed_at, transfer_id, payment_intent_id, charge_id',
+    sql`'claimed', ${at(1)}, ${at(2)}, ${at(3)}, ${at(5)}, 'tr_1', 'pi_1', 'ch_1'`,
   );
   await insert(
     'g_refunding',
@@ -219,6 +219,39 @@ async function expectGroupsMoved(database: Database): Promise<void> {
   );
   expect(responses.map((r) => ({ ...r, cancelled: Number(r.cancelled) }))).toEqual([
     { public_id: 'g_refunded', cancelled: 6, declined: null },
+  ]);
+  const hours = (v: string | null) => (v === null ? null : Number(v));
+  const payouts = await rows<{
+    public_id: string;
+    account: string | null;
+    started: string | null;
+    transfer: string | null;
+    claimed: string | null;
+    look: string | null;
+  }>(
+    database,
+    sql`select g.public_id, p.recipient_account_id as account, p.transfer_id as transfer,
+               extract(epoch from p.transfer_started_at - ${at(0)}) / 3600 as started,
+               extract(epoch from p.claimed_at - ${at(0)}) / 3600 as claimed,
+               extract(epoch from p.reconcile_after - ${at(0)}) / 3600 as look
+          from gift_payouts p join gifts g on g.id = p.gift_id order by g.public_id`,
+  );
+  // The gift waiting for its payout gets its next look at its claim's start (it had none): due for the job.
+  expect(
+    payouts.map((r) => ({ ...r, started: hours(r.started), claimed: hours(r.claimed), look: hours(r.look) })),
+  ).toEqual([
+    { public_id: 'g_claim_started', account: 'acct_1', transfer: null, started: null, claimed: null, look: 2 },
+    { public_id: 'g_claimed', account: null, transfer: 'tr_1', started: 3, claimed: 5, look: null },
+    { public_id: 'g_transferring', account: null, transfer: null, started: 3, claimed: null, look: null },
+  ]);
+  const payments = await rows<{ public_id: string; payment: string; charge: string | null }>(
+    database,
+    sql`select g.public_id, m.payment_intent_id as payment, m.charge_id as charge
+          from gift_payments m join gifts g on g.id = m.gift_id order by g.public_id`,
+  );
+  expect(payments).toEqual([
+    { public_id: 'g_claimed', payment: 'pi_1', charge: 'ch_1' },
+    { public_id: 'g_paid', payment: 'pi_2', charge: null },
   ]);
 }
 

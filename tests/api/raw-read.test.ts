@@ -15,7 +15,7 @@ const columns = {
   personalNote: gifts.personalNote,
   createdAt: gifts.createdAt,
   paidAt: gifts.paidAt,
-  claimedAt: gifts.claimedAt,
+  claimStartedAt: gifts.claimStartedAt,
   payerAmount: giftPayers.amountCents,
 };
 const query = (db: Parameters<Parameters<typeof rawReadPerDb>[2]>[0]) =>
@@ -35,7 +35,7 @@ describeEachEngine('raw read', (ctx) => {
     expect(raw).toHaveLength(1);
     expect(raw[0]!.createdAt).toBeInstanceOf(Date);
     expect(raw[0]!.paidAt).toBeInstanceOf(Date);
-    expect(raw[0]!.claimedAt).toBeNull();
+    expect(raw[0]!.claimStartedAt).toBeNull();
     expect(raw[0]!.payerAmount).toBeNull();
     expect(Object.keys(raw[0]!)).toEqual(Object.keys(columns));
     // Again (the statement is prepared now), and for no row.

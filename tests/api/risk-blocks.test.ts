@@ -17,6 +17,7 @@ import { ledgerViolations } from '../helpers/ledger-check.js';
 import { groupPayload, startGroupRequest } from '../helpers/together.js';
 import { giftPaidBy, payWithCard, reviewOf } from '../helpers/risk.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 
 const RACERS = 8;
 const BLOCKED_CARD = '5555555555554444';
@@ -49,7 +50,7 @@ describeEachEngine('risk: blocks', (ctx) => {
     expect(res.statusCode).toBe(201);
     const checkoutUrl = new URL(res.json().checkoutUrl as string);
     const [gift] = await c.db
-      .select()
+      .select(giftRowColumns)
       .from(gifts)
       .where(eq(gifts.checkoutSessionId, checkoutUrl.pathname.split('/').pop()!));
     expect(await payWithCard(c, { gift: gift!, checkoutUrl }, { name: 'Pat Blocked', email }, BLOCKED_CARD)).toBe(303);

@@ -10,6 +10,7 @@ import { StripeStandIn, stripeFixture } from '../helpers/stripe-stand-in.js';
 import { giftPayload, postEvent, postGift } from '../helpers/gift-payload.js';
 import { reviewOf } from '../helpers/risk.js';
 import { describeEachEngine, type TestContext } from '../helpers/test-app.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 
 const WEBHOOK_SECRET = 'whsec_test_standin';
 const FINGERPRINT = (stripeFixture('charge').payment_method_details as { card: { fingerprint: string } }).card
@@ -50,7 +51,7 @@ describe('Stripe adapter: the charge behind a paid checkout', () => {
       async function paid(c: TestContext, paymentIntent: unknown) {
         const res = await postGift(c, giftPayload());
         const sessionId = (res.json().checkoutUrl as string).split('/').pop()!;
-        const [gift] = await c.db.select().from(gifts).where(eq(gifts.checkoutSessionId, sessionId));
+        const [gift] = await c.db.select(giftRowColumns).from(gifts).where(eq(gifts.checkoutSessionId, sessionId));
         const event = stripeFixture('event', {
           id: `evt_risk_${gift!.id}`,
           type: 'checkout.session.completed',
@@ -70,7 +71,7 @@ describe('Stripe adapter: the charge behind a paid checkout', () => {
           },
         });
         expect((await postEvent(c, event, sign(event))).statusCode).toBe(200);
-        const [row] = await c.db.select().from(gifts).where(eq(gifts.id, gift!.id));
+        const [row] = await c.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, gift!.id));
         const [payer] = await c.db.select().from(giftPayers).where(eq(giftPayers.giftId, gift!.id));
         return { row: row!, payer: payer! };
       }

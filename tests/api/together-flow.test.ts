@@ -189,7 +189,7 @@ describeEachEngine('give together', (ctx) => {
     // The checkout opened before the send is paid after it.
     const checkoutUrl = new URL(late.json().checkoutUrl);
     const [pending] = await c.db
-      .select()
+      .select(giftRowColumns)
       .from(gifts)
       .where(eq(gifts.checkoutSessionId, checkoutUrl.pathname.split('/').pop()!));
     await payCheckout(c, { gift: pending!, checkoutUrl }, PAYERS[1]!).catch(() => undefined);

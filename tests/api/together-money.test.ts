@@ -18,6 +18,7 @@ import { claimLinkIn, manage } from '../helpers/gift-page.js';
 import { complete, setAccountStatus, startClaim } from '../helpers/claims.js';
 import { openGiftDispute } from '../helpers/gifts.js';
 import { contribute, organiserPage, sendNow, sharesOf, startGroup, type StartedGroup } from '../helpers/together.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 
 const payer = (n: number) => ({ name: 'Quentin Payer', email: `quentin${n}.payer@example.com` });
 
@@ -124,7 +125,7 @@ describeEachEngine('give together: money', (ctx) => {
     const movements = await c.db.select().from(ledgerMovements).where(inArray(ledgerMovements.giftId, ids));
     expect(movements.filter((m) => m.giftId === first!.id && m.kind.startsWith('dispute'))).toEqual([]);
     expect(movements.filter((m) => m.giftId === second!.id && m.kind === 'dispute_debit').length).toBeGreaterThan(0);
-    const [row] = await c.db.select().from(gifts).where(eq(gifts.id, first!.id));
+    const [row] = await c.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, first!.id));
     expect(row!.transferId).toBe(transfers.find((t) => t.amountCents === 1_200)!.id);
   });
 

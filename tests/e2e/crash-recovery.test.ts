@@ -14,6 +14,7 @@ import { makeBeforeStart } from './helpers/before-start.js';
 import { startServer } from './helpers/server.js';
 import { runUntilKilled, waitUntil } from './helpers/processes.js';
 import { settledRefundRef } from '../helpers/money.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 
 describePostgres('crash between a money movement and its commit', () => {
   let database: TestDatabase;
@@ -23,7 +24,7 @@ describePostgres('crash between a money movement and its commit', () => {
   afterAll(async () => {
     await database?.destroy();
   });
-  const gift = async (id: number) => (await database.db.select().from(gifts).where(eq(gifts.id, id)))[0]!;
+  const gift = async (id: number) => (await database.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, id)))[0]!;
   const env = () => ({ DATABASE_URL: database.url!, RECONCILE_AFTER_SECONDS: '1', EXPIRY_INTERVAL_MINUTES: '0.02' });
 
   it('transfer: killed after the provider paid, restarted, one transfer and the gift claimed', async () => {
@@ -99,7 +100,8 @@ describePostgres('crash between a money movement and its commit', () => {
     expect(after.transferStartedAt).toBeNull();
     const [{ n }] = (
       (await database.db.execute(
-        sql`select count(*)::int as n from gifts where transfer_started_at is not null and refund_started_at is not null`,
+        sql`select count(*)::int as n from gifts g join gift_payouts p on p.gift_id = g.id
+              where p.transfer_started_at is not null and g.refund_started_at is not null`,
       )) as unknown as { rows: Array<{ n: number }> }
     ).rows as [{ n: number }];
     expect(n).toBe(0);

@@ -10,6 +10,7 @@ import { SandboxProvider } from '../../src/server/payments/sandbox/provider.js';
 import { StripeProvider } from '../../src/server/payments/stripe/provider.js';
 import type { AppDeps } from '../../src/server/deps.js';
 import type { TestContext } from './test-app.js';
+import { giftRowColumns } from './gift-row.js';
 
 let seq = 0;
 
@@ -45,7 +46,7 @@ export async function createPendingGift(
   const res = await postGift(ctx, giftPayload(overrides), headers);
   if (res.statusCode !== 201) throw new Error(`POST /api/gifts answered ${res.statusCode}: ${res.body}`);
   const sessionId = (res.json() as { checkoutUrl: string }).checkoutUrl.split('/').pop()!;
-  const [gift] = await ctx.db.select().from(gifts).where(eq(gifts.checkoutSessionId, sessionId));
+  const [gift] = await ctx.db.select(giftRowColumns).from(gifts).where(eq(gifts.checkoutSessionId, sessionId));
   return gift!;
 }
 

@@ -22,7 +22,7 @@ import {
   submitOnboarding,
 } from './claims.js';
 import type { TestContext } from './test-app.js';
-import { readGiftRow, type GiftRow } from './gift-row.js';
+import { giftRowColumns, readGiftRow, type GiftRow } from './gift-row.js';
 
 export type { GiftRow };
 
@@ -66,7 +66,7 @@ export async function pendingGift(ctx: TestContext, options: GiftOptions = {}) {
   if (res.statusCode !== 201) throw new Error(`POST /api/gifts answered ${res.statusCode}: ${res.body}`);
   const checkoutUrl = new URL((res.json() as { checkoutUrl: string }).checkoutUrl);
   const [gift] = await ctx.db
-    .select()
+    .select(giftRowColumns)
     .from(gifts)
     .where(eq(gifts.checkoutSessionId, checkoutUrl.pathname.split('/').pop()!));
   return { gift: gift!, checkoutUrl };
@@ -246,7 +246,7 @@ export async function disputedGift(ctx: TestContext, options: GiftOptions = {}):
 }
 
 /** Opens a card dispute of the gift's whole payment from the provider's side; answers the dispute's id. */
-export async function openGiftDispute(ctx: TestContext, gift: typeof gifts.$inferSelect): Promise<string> {
+export async function openGiftDispute(ctx: TestContext, gift: Pick<GiftRow, 'paymentIntentId'>): Promise<string> {
   await openDispute(ctx.sandbox, gift.paymentIntentId!);
   const [dispute] = await ctx.db
     .select({ id: sandboxDisputes.id })

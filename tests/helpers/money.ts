@@ -7,6 +7,7 @@ import { HOUR } from '../../src/server/clock.js';
 import { giftPayload, postGift } from './gift-payload.js';
 import type { TestContext } from './test-app.js';
 import type { DbOrTx } from '../../src/server/db/client.js';
+import { giftRowColumns } from './gift-row.js';
 
 let seq = 0;
 
@@ -33,7 +34,7 @@ export async function paySandboxGift(
   });
   if (paid.statusCode !== 303) throw new Error(`sandbox checkout answered ${paid.statusCode}: ${paid.body}`);
   const [gift] = await ctx.db
-    .select()
+    .select(giftRowColumns)
     .from(gifts)
     .where(eq(gifts.checkoutSessionId, path.split('/').pop()!));
   const mail = await ctx.flushEmails(recipientEmail);

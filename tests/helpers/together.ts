@@ -86,7 +86,7 @@ export async function payShareCheckout(
 ): Promise<{ share: GiftRow; manageToken: string }> {
   const url = new URL(checkoutUrl);
   const [pending] = await ctx.db
-    .select()
+    .select(giftRowColumns)
     .from(gifts)
     .where(eq(gifts.checkoutSessionId, url.pathname.split('/').pop()!));
   const share = await payCheckout(ctx, { gift: pending!, checkoutUrl: url }, payer);

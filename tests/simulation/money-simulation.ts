@@ -18,7 +18,7 @@ import {
   sandboxTransfers,
 } from '../../src/server/db/schema.js';
 import { openAttention } from '../../src/server/services/attention/items.js';
-import { giftRowColumns } from '../helpers/gift-row.js';
+import { giftRowColumns, type GiftRow } from '../helpers/gift-row.js';
 import { DAY, HOUR, MINUTE } from '../../src/server/clock.js';
 import { handleProviderEvent } from '../../src/server/services/events/handle-event.js';
 import { processExpired } from '../../src/server/services/expiry/expire-and-refund.js';
@@ -117,7 +117,7 @@ interface SimGift {
   amountCents: number;
 }
 
-const simOf = (gift: typeof gifts.$inferSelect) => ({
+const simOf = (gift: GiftRow) => ({
   id: gift.id,
   publicId: gift.publicId,
   paymentIntentId: gift.paymentIntentId!,
@@ -263,7 +263,7 @@ export async function simulateMoney(
       await event(refunded);
       await event(refunded);
     } else if (step === 'reverse') {
-      const [row] = await ctx.db.select().from(gifts).where(eq(gifts.id, gift.id));
+      const [row] = await ctx.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, gift.id));
       if (!row?.transferId) {
         // Not paid out yet (an outage): try again later.
         agenda.push({ at: now() + HOUR, gift, step });

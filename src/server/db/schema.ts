@@ -52,7 +52,7 @@ export const emailSearchText = (t: EmailColumns) =>
 
 type RetentionColumns = {
   status: AnyPgColumn;
-  claimedAt: AnyPgColumn;
+  stateChangedAt: AnyPgColumn;
   refundedAt: AnyPgColumn;
   abandonedAt: AnyPgColumn;
   expiredAt: AnyPgColumn;
@@ -62,11 +62,12 @@ type RetentionColumns = {
 };
 /**
  * When a gift's personal data starts its retention period: claimed, refunded, left expired (a refund that never
- * completed), closed by a lost card dispute, or abandoned unpaid;
+ * completed), closed by a lost card dispute, or abandoned unpaid (claimed: since its state, set when the transfer
+ * settled, as gift_payouts.claimed_at);
  * null once erased, so the index holds only gifts still to erase.
  */
 export const personalDataDueAt = (t: RetentionColumns) =>
-  sql`(case when ${t.personalDataErasedAt} is not null then null when ${t.status} = 'claimed' then ${t.claimedAt} when ${t.status} = 'refunded' then ${t.refundedAt} when ${t.status} = 'expired' then ${t.expiredAt} when ${t.status} = 'disputed' then ${t.disputedAt} when ${t.status} = 'pending' then coalesce(${t.abandonedAt}, ${t.createdAt}) end)`;
+  sql`(case when ${t.personalDataErasedAt} is not null then null when ${t.status} = 'claimed' then ${t.stateChangedAt} when ${t.status} = 'refunded' then ${t.refundedAt} when ${t.status} = 'expired' then ${t.expiredAt} when ${t.status} = 'disputed' then ${t.disputedAt} when ${t.status} = 'pending' then coalesce(${t.abandonedAt}, ${t.createdAt}) end)`;
 
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 /** The public status of a state (gift-lifecycle/states.ts), computed by the database so no write can disagree. */
@@ -106,21 +107,16 @@ export const gifts = pgTable(
     senderEmail: text('sender_email'),
     donorId: integer('donor_id').references(() => donors.id),
 
+    // The payment's own references, known once paid, are gift_payments'.
     checkoutSessionId: text('checkout_session_id'),
-    paymentIntentId: text('payment_intent_id'),
-    chargeId: text('charge_id'),
 
     createdAt: ts('created_at').notNull(),
     paidAt: ts('paid_at'),
     expiresAt: ts('expires_at'),
     abandonedAt: ts('abandoned_at'),
 
-    // Claim: onboarding, transfer (the answer lockout is gift_claim_attempts').
+    // Claim (the answer lockout is gift_claim_attempts'; the payout account and transfer are gift_payouts').
     claimStartedAt: ts('claim_started_at'),
-    recipientAccountId: text('recipient_account_id'),
-    transferStartedAt: ts('transfer_started_at'),
-    transferId: text('transfer_id'),
-    claimedAt: ts('claimed_at'),
 
     // Expiry and refund.
     expiredAt: ts('expired_at'),
@@ -130,9 +126,6 @@ export const gifts = pgTable(
     // Card disputes (decision 014): open → the gift's money is frozen; lost → status 'disputed' since disputed_at.
     disputeOpenedAt: ts('dispute_opened_at'),
     disputedAt: ts('disputed_at'),
-
-    // The payout job's next look at the gift (and its lease while it looks): payouts/job.ts.
-    reconcileAfter: ts('reconcile_after'),
 
     personalDataErasedAt: ts('personal_data_erased_at'),
 
@@ -161,12 +154,6 @@ export const gifts = pgTable(
     index('gifts_sender_name_idx').on(senderNameKey(t), t.createdAt, t.id),
     index('gifts_email_trgm_idx').using('gin', sql`${emailSearchText(t)} gin_trgm_ops`),
     // Background jobs (each runs every few minutes on every instance) read only the few rows they act on.
-    index('gifts_payout_due_idx')
-      .on(t.reconcileAfter, t.id)
-      .where(sql`${t.state} = 'claim_started'`),
-    index('gifts_recipient_account_idx')
-      .on(t.recipientAccountId)
-      .where(sql`${t.state} = 'claim_started'`),
     index('gifts_reminder_due_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'paid' and ${t.claimStartedAt} is null`),
@@ -175,10 +162,11 @@ export const gifts = pgTable(
     check('gifts_state_check', sql`${t.state} in (${sql.raw(quoted(GIFT_STATES))})`),
     check('gifts_status_check', sql`${t.status} in ('pending', 'paid', 'claimed', 'expired', 'refunded', 'disputed')`),
     check('gifts_amounts_check', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0 and ${t.tipCents} >= 0`),
-    // Claim and expiry exclude each other: a gift is never both transferred and refunded.
+    // Claim and expiry exclude each other: a gift whose transfer started (transferring, then claimed) never has a
+    // refund started. The states already exclude it (states.ts); this keeps a hand-written update from doing it.
     check(
       'gifts_transfer_xor_refund',
-      sql`not (${t.transferStartedAt} is not null and ${t.refundStartedAt} is not null)`,
+      sql`not (${t.state} in ('transferring', 'claimed') and ${t.refundStartedAt} is not null)`,
     ),
   ],
 );
@@ -254,6 +242,64 @@ export const giftResponses = pgTable('gift_responses', {
   thankYouNote: text('thank_you_note'),
   thankYouAt: ts('thank_you_at'),
 });
+
+/**
+ * A claimed gift's payout, apart from the gift (decision 019): a row from its claim's start on, written after the
+ * gift's move or lock in the same transaction (services/payouts/payout-row.ts).
+ * recipient_account_id: the payout account the claim is bound to (decision 021); transfer_started_at: the payout
+ * decided, once (the gift moved to transferring); transfer_id: the provider's transfer, recorded once it settled
+ * (claimed_at); reconcile_after: the payout job's next look at the gift and its lease while it looks (payouts/job.ts).
+ */
+export const giftPayouts = pgTable(
+  'gift_payouts',
+  {
+    giftId: integer('gift_id')
+      .primaryKey()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    recipientAccountId: text('recipient_account_id'),
+    transferStartedAt: ts('transfer_started_at'),
+    transferId: text('transfer_id'),
+    claimedAt: ts('claimed_at'),
+    reconcileAfter: ts('reconcile_after'),
+  },
+  (t) => [
+    // The payout job: bound accounts not yet paid out, by next look. A gift refunded meanwhile leaves it when its
+    // refund settles (reconcile_after cleared); until then the join to the gift's state filters it.
+    index('gift_payouts_due_idx')
+      .on(t.reconcileAfter, t.giftId)
+      .where(
+        sql`${t.recipientAccountId} is not null and ${t.transferStartedAt} is null and ${t.reconcileAfter} is not null`,
+      ),
+    // An account's waiting gifts (its verification, its disconnection: events/account-events.ts, money-events.ts).
+    index('gift_payouts_account_idx')
+      .on(t.recipientAccountId)
+      .where(sql`${t.transferStartedAt} is null`),
+    // A reversed transfer's event names the transfer (events/handle-event.ts).
+    index('gift_payouts_transfer_idx').on(t.transferId),
+  ],
+);
+
+/**
+ * The provider's references of a gift's payment, known once it is paid (events/checkout-events.ts writes the row
+ * with the move to paid): the payment intent and the charge that the provider's events name (refunds, disputes,
+ * fraud warnings) and the payout's transfer is funded by. The checkout session stays on gifts (gift creation
+ * writes it).
+ */
+export const giftPayments = pgTable(
+  'gift_payments',
+  {
+    giftId: integer('gift_id')
+      .primaryKey()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    paymentIntentId: text('payment_intent_id'),
+    chargeId: text('charge_id'),
+  },
+  (t) => [
+    // Events are matched by either reference (events/handle-event.ts, gift-money.ts, risk/fraud-warning.ts).
+    index('gift_payments_payment_intent_idx').on(t.paymentIntentId),
+    index('gift_payments_charge_idx').on(t.chargeId),
+  ],
+);
 
 const ledgerAccountList = sql.raw(
   `'provider_clearing', 'owed_to_recipients', 'fee_revenue', 'tip_revenue', 'disputes'`,

@@ -82,7 +82,7 @@ async function accounts(deps: ServiceDeps) {
       status: a.status,
       giftAmounts: sql<
         number[] | null
-      >`(select array_agg(g.amount_cents order by g.id) from gifts g where g.recipient_account_id = sandbox_accounts.id)`,
+      >`(select array_agg(g.amount_cents order by g.id) from gift_payouts p join gifts g on g.id = p.gift_id where p.recipient_account_id = sandbox_accounts.id)`,
     })
     .from(a)
     .orderBy(desc(a.createdAt))

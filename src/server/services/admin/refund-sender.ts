@@ -13,6 +13,7 @@ import { accountBalance } from '../ledger/balances.js';
 import { attemptMovement, requestRefund, type AttemptOutcome } from '../ledger/reconciler.js';
 import { logAdminAction, type AdminActor } from './attention-actor.js';
 import { startRefund } from '../gift-lifecycle/start-refund.js';
+import { selectGiftsWithMoney, type GiftWithMoney } from '../payouts/payout-row.js';
 
 const OUTCOME_MESSAGES: Record<AttemptOutcome, string> = {
   succeeded: 'Refund made; the sender has been told.',
@@ -23,7 +24,7 @@ const OUTCOME_MESSAGES: Record<AttemptOutcome, string> = {
   cancelled: 'Refund not sent: the payment was already refunded or taken back by a card dispute.',
 };
 
-function refusal(giftId: number, gift: typeof gifts.$inferSelect | undefined): Error {
+function refusal(giftId: number, gift: GiftWithMoney | undefined): Error {
   if (!gift) return notFound(`Gift #${giftId} was not found.`);
   if (gift.transferStartedAt)
     return conflict(`Gift #${giftId} cannot be refunded: its payout to the recipient has already started.`);
@@ -54,7 +55,7 @@ export async function refundSender(deps: ServiceDeps, giftId: number, actor: Adm
     return requested;
   });
   if (!movement) {
-    const [gift] = await deps.db.select().from(gifts).where(eq(gifts.id, giftId));
+    const [gift] = await selectGiftsWithMoney(deps.db).where(eq(gifts.id, giftId));
     throw refusal(giftId, gift);
   }
   return OUTCOME_MESSAGES[await attemptMovement(deps, movement.id)];

@@ -22,7 +22,8 @@ import {
   WRONG_ANSWER_LOCK_MINUTES,
 } from '../../../shared/constants.js';
 import { CLAIM_MESSAGES, type ClaimStartResponse } from '../../../shared/schemas/claim.js';
-import { claimTokenHash, withinClaimWindow, withinClaimWindowSql, type GiftRow } from './find-gift.js';
+import { claimTokenHash, withinClaimWindow, withinClaimWindowSql } from './find-gift.js';
+import { writePayout } from '../payouts/payout-row.js';
 import { claimTokenMatches } from '../gifts/gift-links.js';
 import { payoutStep } from './payout-step.js';
 import { admitClaimAttempt, admitClaimStart } from './client-limit.js';
@@ -48,6 +49,7 @@ function lockedError(lockedUntil: Date, now: Date) {
 }
 
 const a = giftClaimAttempts;
+type GiftRow = typeof gifts.$inferSelect;
 /** The gift's lockout: no row is no wrong answer yet. */
 type Lockout = { claimLockedUntil: Date | null; claimFrozenAt: Date | null };
 
@@ -212,11 +214,8 @@ export async function startClaim(
 
   const now = deps.clock.now();
   // Conditional: still paid and in its window; a lock or freeze this right answer caused is lifted, any other
-  // holds (an answer racing this one locked the gift). The job checks the account soon.
-  const set = {
-    claimStartedAt: sql`coalesce(${gifts.claimStartedAt}, ${now.toISOString()}::timestamptz)`,
-    reconcileAfter: now,
-  };
+  // holds (an answer racing this one locked the gift).
+  const set = { claimStartedAt: sql`coalesce(${gifts.claimStartedAt}, ${now.toISOString()}::timestamptz)` };
   const where = and(withinClaimWindowSql(now), attempt?.lockedNow || attempt?.frozenNow ? undefined : noLockout(now));
   const started = await deps.db.transaction(async (tx) => {
     // The attempts row (there is one once an answer was counted) is locked first, so an answer racing this start
@@ -231,8 +230,12 @@ export async function startClaim(
           .set(set)
           .where(and(eq(gifts.id, gift.id), eq(gifts.state, 'claim_started'), where))
           .returning();
-    if (moved && attempt) await tx.update(a).set(forgive(attempt)).where(eq(a.giftId, gift.id));
-    return moved;
+    if (!moved) return undefined;
+    if (attempt) await tx.update(a).set(forgive(attempt)).where(eq(a.giftId, gift.id));
+    // The payout job checks the account soon: the payout row's next look, after the move (the gift is locked).
+    const [payout] = await writePayout(tx, moved.id, { reconcileAfter: now });
+    const { recipientAccountId, transferStartedAt, transferId, claimedAt } = payout!;
+    return { ...moved, recipientAccountId, transferStartedAt, transferId, claimedAt };
   });
   if (!started) {
     const fresh = await requireForClaim(deps.db, token);

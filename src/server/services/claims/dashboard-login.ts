@@ -2,7 +2,7 @@
 // details, so the caller must hold the gift's claim session (opened by its answer); without one the answer is the
 // same as for an unknown gift. The public id alone (which the sender sees) opens nothing.
 import { eq } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { giftPayouts, gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { ProviderError } from '../../payments/provider.js';
@@ -20,8 +20,9 @@ export async function dashboardLogin(
 ): Promise<DashboardLoginResponse> {
   if (!GIFT_PUBLIC_ID_PATTERN.test(publicId)) throw notFound(GIFT_NOT_FOUND_MESSAGE);
   const [gift] = await deps.db
-    .select({ id: gifts.id, publicId: gifts.publicId, accountId: gifts.recipientAccountId })
+    .select({ id: gifts.id, publicId: gifts.publicId, accountId: giftPayouts.recipientAccountId })
     .from(gifts)
+    .leftJoin(giftPayouts, eq(giftPayouts.giftId, gifts.id))
     .where(eq(gifts.publicId, publicId));
   if (!gift || !(await holdsClaimSession(deps, gift, cookies))) throw notFound(GIFT_NOT_FOUND_MESSAGE);
   if (!gift.accountId)

@@ -1,13 +1,15 @@
 // Finds a gift by its claim token. Only the token's SHA-256 is stored, so the lookup hashes the token first.
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
+import { selectGiftsWithMoney, type GiftWithMoney } from '../payouts/payout-row.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sha256 } from '../../crypto.js';
 import { notFound } from '../../errors.js';
 import { claimTokenMatches } from '../gifts/gift-links.js';
 import { CLAIM_MESSAGES, CLAIM_TOKEN_PATTERN } from '../../../shared/schemas/claim.js';
 
-export type GiftRow = typeof gifts.$inferSelect;
+/** The gift with its payout and payment references (gift_payouts, gift_payments). */
+export type GiftRow = GiftWithMoney;
 
 /** Hash of a well-formed token, or null for anything that cannot be a token (no database round trip). */
 export function claimTokenHash(token: string): string | null {
@@ -16,13 +18,13 @@ export function claimTokenHash(token: string): string | null {
 
 export async function requireGiftByToken(db: DbOrTx, token: string): Promise<GiftRow> {
   const hash = claimTokenHash(token);
-  const [gift] = hash ? await db.select().from(gifts).where(claimTokenMatches(hash)) : [];
+  const [gift] = hash ? await selectGiftsWithMoney(db).where(claimTokenMatches(hash)) : [];
   if (!gift) throw notFound(CLAIM_MESSAGES.notFound);
   return gift;
 }
 
 export async function loadGift(db: DbOrTx, giftId: number): Promise<GiftRow | undefined> {
-  const [gift] = await db.select().from(gifts).where(eq(gifts.id, giftId));
+  const [gift] = await selectGiftsWithMoney(db).where(eq(gifts.id, giftId));
   return gift;
 }
 

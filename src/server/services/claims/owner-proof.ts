@@ -5,13 +5,14 @@
 // OWNER_PROOF_TTL_MS, in the same claim session; then the gift is bound to the account and the completion check
 // pays it there (no second identity check: the account's owner already passed the provider's).
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { gifts, payoutOwnerProofs } from '../../db/schema.js';
+import { payoutOwnerProofs } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { randomToken, sha256 } from '../../crypto.js';
 import { badRequest } from '../../errors.js';
 import { MINUTE } from '../../clock.js';
 import { claimReturnUrl, onboardingRefreshUrl, requireGiftByToken } from './find-gift.js';
 import { claimSessionHash, type ClaimSessionCookies } from './claim-session.js';
+import { bindAccount } from './recipient-account.js';
 
 export const OWNER_PROOF_TTL_MS = 15 * MINUTE;
 /** A nonce is 32 random bytes, base64url; anything else is refused without a database round trip. */
@@ -83,16 +84,6 @@ export async function acceptOwnerProof(
     )
     .returning();
   if (!proof) throw badRequest(OWNER_PROOF_REFUSED, 'OWNER_PROOF_REFUSED');
-  await deps.db
-    .update(gifts)
-    .set({ recipientAccountId: proof.providerAccountId, reconcileAfter: now })
-    .where(
-      and(
-        eq(gifts.id, gift.id),
-        eq(gifts.status, 'paid'),
-        isNull(gifts.transferStartedAt),
-        isNull(gifts.refundStartedAt),
-      ),
-    );
+  await bindAccount(deps, gift.id, proof.providerAccountId);
   return claimReturnUrl(deps.config.publicUrl, token);
 }

@@ -4,7 +4,7 @@
 // way a provider page: nothing is paid before the claimant has completed it.
 import type { ServiceDeps } from '../../deps.js';
 import type { ClaimStartResponse } from '../../../shared/schemas/claim.js';
-import type { GiftRow } from './find-gift.js';
+import type { GiftWithPayout } from '../payouts/payout-row.js';
 import { accountToProve, bindNewAccount } from './recipient-account.js';
 import { ownerSignInUrl } from './owner-proof.js';
 import { onboardingUrl } from './onboarding-link.js';
@@ -12,7 +12,7 @@ import { onboardingUrl } from './onboarding-link.js';
 export async function payoutStep(
   deps: ServiceDeps,
   token: string,
-  gift: GiftRow,
+  gift: GiftWithPayout,
   sessionHash: string,
 ): Promise<Omit<ClaimStartResponse, 'personalNote'>> {
   const existing = await accountToProve(deps, gift);

@@ -2,10 +2,12 @@
 // claim and recorded under the recipient's e-mail. A later gift to that address may pay into one only after its
 // claimant proved at the provider that the account is theirs (owner-proof.ts); otherwise its claim sets up a new
 // account, which pays nobody before its claimant has onboarded it.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { gifts, recipientAccounts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
-import type { GiftRow } from './find-gift.js';
+import { writePayout, type GiftWithPayout } from '../payouts/payout-row.js';
+
+type GiftRow = GiftWithPayout;
 
 /** How many of an address's newest accounts are asked about: each is one provider read. */
 const NEWEST_ACCOUNTS = 3;
@@ -37,18 +39,24 @@ export async function accountToProve(deps: ServiceDeps, gift: GiftRow): Promise<
 export async function bindNewAccount(deps: ServiceDeps, gift: GiftRow): Promise<string> {
   const ownUnfinished = await ownAccountInProgress(deps, gift);
   const accountId = ownUnfinished ?? (await createGiftAccount(deps, gift));
-  await deps.db
-    .update(gifts)
-    .set({ recipientAccountId: accountId, reconcileAfter: deps.clock.now() })
-    .where(
-      and(
-        eq(gifts.id, gift.id),
-        eq(gifts.status, 'paid'),
-        isNull(gifts.transferStartedAt),
-        isNull(gifts.refundStartedAt),
-      ),
-    );
+  await bindAccount(deps, gift.id, accountId);
   return accountId;
+}
+
+/**
+ * Binds the gift's payout to this account while neither its transfer nor a refund has started, and has the payout
+ * job look at it soon. The gift row is locked first, as the payout's move to transferring locks it (pay-out.ts):
+ * one waits for the other, so the transfer goes to the account the payout checked, and none is bound after it.
+ */
+export async function bindAccount(deps: ServiceDeps, giftId: number, accountId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [undecided] = await tx
+      .select({ id: gifts.id })
+      .from(gifts)
+      .where(and(eq(gifts.id, giftId), inArray(gifts.state, ['paid', 'claim_started'])))
+      .for('update');
+    if (undecided) await writePayout(tx, giftId, { recipientAccountId: accountId, reconcileAfter: deps.clock.now() });
+  });
 }
 
 async function ownAccountInProgress(deps: ServiceDeps, gift: GiftRow): Promise<string | null> {

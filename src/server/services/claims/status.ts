@@ -5,7 +5,7 @@
 // are shared per gift for a few seconds (account-reads.ts), so polling cannot reach the provider at will.
 // Nothing about either person, ever.
 import { eq } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { giftPayouts, gifts } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import {
@@ -42,12 +42,13 @@ export async function giftClaimStatus(
       id: gifts.id,
       publicId: gifts.publicId,
       status: gifts.status,
-      recipientAccountId: gifts.recipientAccountId,
-      transferStartedAt: gifts.transferStartedAt,
-      transferId: gifts.transferId,
+      recipientAccountId: giftPayouts.recipientAccountId,
+      transferStartedAt: giftPayouts.transferStartedAt,
+      transferId: giftPayouts.transferId,
       disputeOpenedAt: gifts.disputeOpenedAt,
     })
     .from(gifts)
+    .leftJoin(giftPayouts, eq(giftPayouts.giftId, gifts.id))
     .where(eq(gifts.publicId, publicId));
   if (!gift || gift.status === 'pending') throw notFound(GIFT_NOT_FOUND_MESSAGE);
   // A risk review's hold or rejection is said alike to everyone who may ask: that it is checked, never why.

@@ -22,6 +22,7 @@ import {
 } from './dispute-ledger.js';
 import { transition } from '../gift-lifecycle/transition.js';
 import { followLeadAfterDispute } from '../together/shares.js';
+import { stopPayoutLooks } from '../payouts/payout-row.js';
 
 type DisputeEvent = Extract<AppEvent, { kind: 'dispute_opened' | 'dispute_won' | 'dispute_lost' }>;
 
@@ -68,6 +69,7 @@ async function lost(tx: Tx, deps: ServiceDeps, gift: GiftRow, dispute: Dispute, 
     set: { disputedAt: now, disputeOpenedAt: null },
   });
   if (!closed) return;
+  if (gift.claimStartedAt) await stopPayoutLooks(tx, gift.id);
   // An open transfer or refund is looked up by the reconciler once more: recorded if it went out, otherwise
   // cancelled; the dispute is settled after it (settleLostDisputes), so a payout that went out counts as the loss.
   await tx

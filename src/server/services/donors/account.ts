@@ -1,6 +1,6 @@
 // What a signed-in donor sees: their profile and the gifts they paid for (never anyone else's, never unpaid ones).
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { donors, giftDeliveries, gifts } from '../../db/schema.js';
+import { donors, giftDeliveries, giftPayouts, gifts } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import { unauthorized } from '../../errors.js';
 import { formatCents } from '../../../shared/money.js';
@@ -35,11 +35,12 @@ export async function donorGiftHistory(db: DbOrTx, donorId: number): Promise<Don
       recipientFirstName: gifts.recipientFirstName,
       recipientLastName: gifts.recipientLastName,
       createdAt: gifts.createdAt,
-      claimedAt: gifts.claimedAt,
+      claimedAt: giftPayouts.claimedAt,
       deliverAt: giftDeliveries.deliverAt,
     })
     .from(gifts)
     .leftJoin(giftDeliveries, eq(giftDeliveries.giftId, gifts.id))
+    .leftJoin(giftPayouts, eq(giftPayouts.giftId, gifts.id))
     .where(and(eq(gifts.donorId, donorId), inArray(gifts.status, DONOR_VISIBLE_STATUSES)))
     .orderBy(desc(gifts.createdAt), desc(gifts.id));
   return rows.map((row) => ({

@@ -2,7 +2,8 @@
 // event's transaction): when the account can receive transfers, its waiting gifts are marked due so the payout
 // job (every 30 s) pays them at its next run, after re-reading the account from the provider.
 import { and, eq } from 'drizzle-orm';
-import { gifts } from '../../db/schema.js';
+import { giftPayouts, gifts } from '../../db/schema.js';
+import { boundNotPaidOut } from '../payouts/payout-row.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { AppEvent } from '../../payments/events.js';
@@ -13,7 +14,8 @@ export async function handleAccountEvent(tx: Tx, deps: ServiceDeps, event: AppEv
   const { account } = event;
   if (!account.id || !account.transfersActive) return;
   await tx
-    .update(gifts)
+    .update(giftPayouts)
     .set({ reconcileAfter: deps.clock.now() })
-    .where(and(eq(gifts.recipientAccountId, account.id), awaitingPayout()));
+    .from(gifts)
+    .where(and(boundNotPaidOut(account.id), eq(gifts.id, giftPayouts.giftId), awaitingPayout()));
 }

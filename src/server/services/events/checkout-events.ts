@@ -19,6 +19,7 @@ import { transition } from '../gift-lifecycle/transition.js';
 import { lockGroupOfGift, refundLateShare } from '../together/shares.js';
 import { evaluatePayment } from '../risk/evaluate-payment.js';
 import { raiseAttention } from '../attention/items.js';
+import { writePayment } from '../gifts/payment-refs.js';
 
 type CheckoutPaid = Extract<AppEvent, { kind: 'checkout_paid' }>;
 
@@ -74,8 +75,6 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
       set: {
         paidAt: now,
         expiresAt: sql`${deliveredAt} + ${CLAIM_WINDOW_DAYS} * interval '1 day'`,
-        paymentIntentId,
-        chargeId,
         checkoutSessionId: sql`coalesce(${gifts.checkoutSessionId}, ${event.checkoutId})`,
         senderFirstName: first,
         senderLastName: last,
@@ -90,6 +89,7 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
     },
   );
   if (!gift) return; // already paid (replay), or unknown
+  await writePayment(tx, gift.id, { paymentIntentId, chargeId });
 
   // A payment that differs from the gift (amount or currency) is held for an operator: no claim e-mail.
   const mismatch = paymentMismatch(event, gift.totalCents);

@@ -1,27 +1,22 @@
 // What the provider's money events share: the gift a payment event names (locked for the event's transaction)
 // and the gift's ledger figures.
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { gifts, ledgerMovements } from '../../db/schema.js';
+import { paidBy } from '../gifts/payment-refs.js';
+import { selectGiftsWithMoney, type GiftWithMoney } from '../payouts/payout-row.js';
 import type { Db, Tx } from '../../db/client.js';
 import { accountBalance, kindTotal } from '../ledger/balances.js';
 
-export type GiftRow = typeof gifts.$inferSelect;
+export type GiftRow = GiftWithMoney;
 
 /** The gift paid by this payment or charge, locked until the event's transaction ends; undefined when none. */
 export async function lockGiftByPayment(
   tx: Tx,
   refs: { paymentRef: string | null; chargeRef: string | null },
 ): Promise<GiftRow | undefined> {
-  const match = [
-    refs.paymentRef ? eq(gifts.paymentIntentId, refs.paymentRef) : undefined,
-    refs.chargeRef ? eq(gifts.chargeId, refs.chargeRef) : undefined,
-  ].filter((m) => m !== undefined);
-  if (match.length === 0) return undefined;
-  const [gift] = await tx
-    .select()
-    .from(gifts)
-    .where(or(...match))
-    .for('update');
+  const match = paidBy(refs);
+  if (!match) return undefined;
+  const [gift] = await selectGiftsWithMoney(tx).where(match).for('update', { of: gifts });
   return gift;
 }
 

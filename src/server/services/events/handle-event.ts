@@ -2,7 +2,7 @@
 // The event row is inserted by id in the same transaction as its effects (alone when it has none): a replay (sequential or parallel)
 // finds the row and changes nothing; a failure rolls both back so the provider's retry handles it again.
 import { sql, type SQL } from 'drizzle-orm';
-import { gifts, webhookEvents } from '../../db/schema.js';
+import { giftPayments, giftPayouts, gifts, webhookEvents } from '../../db/schema.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { AppEvent, AppEventKind } from '../../payments/events.js';
@@ -64,11 +64,14 @@ export function eventObjectId(event: AppEvent): string | null {
 /** The gift an event concerns, found by the references it carries (null when it names none). */
 function eventGiftId(event: AppEvent): SQL | null {
   const pick = (where: SQL) => sql`(select ${gifts.id} from ${gifts} where ${where} limit 1)`;
+  const paidByRef = (where: SQL) => sql`(select ${giftPayments.giftId} from ${giftPayments} where ${where} limit 1)`;
   if ('giftPublicId' in event && event.giftPublicId) return pick(sql`${gifts.publicId} = ${event.giftPublicId}`);
   if ('checkoutId' in event && event.checkoutId) return pick(sql`${gifts.checkoutSessionId} = ${event.checkoutId}`);
-  if ('paymentRef' in event && event.paymentRef) return pick(sql`${gifts.paymentIntentId} = ${event.paymentRef}`);
-  if ('chargeRef' in event && event.chargeRef) return pick(sql`${gifts.chargeId} = ${event.chargeRef}`);
-  if (event.kind === 'transfer_reversed') return pick(sql`${gifts.transferId} = ${event.transferRef}`);
+  const p = giftPayments;
+  if ('paymentRef' in event && event.paymentRef) return paidByRef(sql`${p.paymentIntentId} = ${event.paymentRef}`);
+  if ('chargeRef' in event && event.chargeRef) return paidByRef(sql`${p.chargeId} = ${event.chargeRef}`);
+  if (event.kind === 'transfer_reversed')
+    return sql`(select ${giftPayouts.giftId} from ${giftPayouts} where ${giftPayouts.transferId} = ${event.transferRef} limit 1)`;
   return null;
 }
 

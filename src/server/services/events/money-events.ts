@@ -2,7 +2,8 @@
 // disconnected payout account. Each is posted to the ledger under a key naming the provider's reference, so a
 // replay changes nothing, and whatever needs a person puts the gift on the attention list.
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { gifts, ledgerMovements, recipientAccounts } from '../../db/schema.js';
+import { giftPayouts, gifts, ledgerMovements, recipientAccounts } from '../../db/schema.js';
+import { boundNotPaidOut, stopPayoutLooks, writePayout } from '../payouts/payout-row.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { AppEvent } from '../../payments/events.js';
@@ -103,6 +104,7 @@ export async function handleOutsideRefund(tx: Tx, deps: ServiceDeps, event: Refu
     where: moneyUndecided(),
   });
   if (closed) {
+    if (gift.claimStartedAt) await stopPayoutLooks(tx, gift.id);
     if (closed.senderEmail) {
       const email = refundEmail(closed);
       await queueEmail(tx, deps.clock, {
@@ -163,11 +165,18 @@ export async function handleAccountDisconnected(tx: Tx, deps: ServiceDeps, event
   if (!event.accountId) return;
   await tx.delete(recipientAccounts).where(eq(recipientAccounts.providerAccountId, event.accountId));
   // Gifts waiting for this account (claim started, no payout yet) start their claim again.
-  await transition(tx, eq(gifts.recipientAccountId, event.accountId), {
-    to: 'paid',
-    at: deps.clock.now(),
-    set: { recipientAccountId: null, claimStartedAt: null },
-  });
+  const waiting = sql`${gifts.id} in (select ${giftPayouts.giftId} from ${giftPayouts} where ${boundNotPaidOut(event.accountId)})`;
+  const moved = await transition(
+    tx,
+    waiting,
+    { to: 'paid', at: deps.clock.now(), set: { claimStartedAt: null } },
+    { id: gifts.id },
+  );
+  await writePayout(
+    tx,
+    moved.map((g) => g.id),
+    { recipientAccountId: null, reconcileAfter: null },
+  );
 }
 
 export async function handleMoneyEvent(tx: Tx, deps: ServiceDeps, event: AppEvent): Promise<void> {

@@ -2,8 +2,8 @@
 // even when the admin button, parallel requests and the scheduled job on several instances overlap.
 //
 // 1. Claim: one statement picks due rows with FOR UPDATE SKIP LOCKED and moves them paid → expired, setting
-//    refund_started_at in the same conditional update (claim/expiry exclusion: it requires
-//    transfer_started_at IS NULL, and a claim's transfer requires refund_started_at IS NULL). The same
+//    refund_started_at in the same conditional update (claim/expiry exclusion: it leaves only a state before the
+//    transfer, and a claim's transfer leaves only claim_started, for transferring; gift-lifecycle/states.ts). The same
 //    transaction posts a requested refund of the gift amount (fee and tip kept) to the ledger.
 // 2. The reconciler (ledger/reconciler.ts) makes each refund under its key and records expired → refunded with
 //    the sender's e-mail. A failing refund stays with the reconciler, retried until it is made, and never

@@ -13,9 +13,10 @@
 // cancelled once it is lost. Nor is money sent that the gift no longer holds (refunded in the provider's
 // dashboard meanwhile): a refund already made there cancels Hushgift's, anything else fails for an operator.
 import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { gifts, ledgerMovements } from '../../db/schema.js';
+import { giftPayments, giftPayouts, gifts, ledgerMovements } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
+import { dueAmong, takeLeases } from '../../db/lease.js';
 import type { ServiceDeps } from '../../deps.js';
 import { MINUTE } from '../../clock.js';
 import { ProviderError, type MoneyMovement } from '../../payments/provider.js';
@@ -44,15 +45,18 @@ export function retryDelayMs(attempts: number): number {
 }
 
 const OPEN_STATES = ['requested', 'in_flight', 'unknown'];
-/** The gift columns an attempt reads: a whole row costs more to build, send and parse, once per movement. */
+/**
+ * The gift columns an attempt reads (its payment's references and payout account joined on the left): a whole
+ * row costs more to build, send and parse, once per movement.
+ */
 const attemptGiftColumns = {
   id: gifts.id,
   publicId: gifts.publicId,
   status: gifts.status,
   amountCents: gifts.amountCents,
-  paymentIntentId: gifts.paymentIntentId,
-  chargeId: gifts.chargeId,
-  recipientAccountId: gifts.recipientAccountId,
+  paymentIntentId: giftPayments.paymentIntentId,
+  chargeId: giftPayments.chargeId,
+  recipientAccountId: giftPayouts.recipientAccountId,
   disputeOpenedAt: gifts.disputeOpenedAt,
 };
 /**
@@ -63,7 +67,12 @@ const refundedOutside =
   sql<number>`(select coalesce(sum(o.amount_cents), 0) from ${ledgerMovements} o where o.gift_id = ${gifts.id} and o.state = 'succeeded' and o.kind = 'refund' and o.origin = 'provider')::int`.mapWith(
     Number,
   );
-type Gift = Pick<typeof gifts.$inferSelect, keyof typeof attemptGiftColumns> & { refundedOutside: number };
+type Gift = Pick<typeof gifts.$inferSelect, 'id' | 'publicId' | 'status' | 'amountCents' | 'disputeOpenedAt'> & {
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  recipientAccountId: string | null;
+  refundedOutside: number;
+};
 /** held: waits for the gift's open dispute; cancelled: no longer needed, never sent. */
 export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'busy' | 'held' | 'cancelled';
 
@@ -121,25 +130,22 @@ export function requestLeasedRefunds(
 }
 
 /**
- * The one way a movement's attempt is leased: in flight, one more attempt, due again only once the lease has run
+ * A movement's attempt is leased (db/lease.ts): in flight, one more attempt, due again only once the lease has run
  * out (a crash leaves it to the next run). `which` must hold only due open movements. Answers the leased ids.
  */
-function takeLeases(deps: Pick<ServiceDeps, 'db' | 'config'>, which: SQL, now: Date) {
-  return deps.db
-    .update(ledgerMovements)
-    .set({
-      state: 'in_flight',
-      attempts: sql`${ledgerMovements.attempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + leaseMs(deps)),
-    })
-    .where(which)
-    .returning({ id: ledgerMovements.id });
+function leaseMovements(deps: Pick<ServiceDeps, 'db' | 'config'>, which: SQL, now: Date) {
+  const lease = {
+    state: 'in_flight',
+    attempts: sql`${ledgerMovements.attempts} + 1`,
+    nextAttemptAt: new Date(now.getTime() + leaseMs(deps)),
+  };
+  return takeLeases(deps.db, ledgerMovements, lease, which).returning({ id: ledgerMovements.id });
 }
 
 /** Takes the lease of one due movement; false when another attempt holds it or it is settled. */
 async function lease(deps: ServiceDeps, id: number): Promise<boolean> {
   const now = deps.clock.now();
-  const rows = await takeLeases(
+  const rows = await leaseMovements(
     deps,
     and(
       eq(ledgerMovements.id, id),
@@ -326,6 +332,8 @@ const attemptRow = preparedPerDb((db) =>
     .select({ movement: ledgerMovements, gift: { ...attemptGiftColumns, refundedOutside } })
     .from(ledgerMovements)
     .innerJoin(gifts, eq(gifts.id, ledgerMovements.giftId))
+    .leftJoin(giftPayments, eq(giftPayments.giftId, gifts.id))
+    .leftJoin(giftPayouts, eq(giftPayouts.giftId, gifts.id))
     .where(eq(ledgerMovements.id, sql.placeholder('movementId')))
     .prepare('reconciler_attempt_row'),
 );
@@ -386,7 +394,7 @@ export async function runReconciler(deps: ServiceDeps, options: { limit?: number
       .orderBy(ledgerMovements.nextAttemptAt, ledgerMovements.id)
       .limit(options.limit ?? 100)
       .for('update', { skipLocked: true });
-    const leased = await takeLeases(deps, sql`${ledgerMovements.id} in (${due})`, now);
+    const leased = await leaseMovements(deps, dueAmong(ledgerMovements.id, due), now);
     if (leased.length === 0) return run;
     for (let i = 0; i < leased.length; i += MOVEMENTS_IN_FLIGHT) {
       const outcomes = await Promise.all(

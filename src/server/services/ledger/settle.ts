@@ -15,6 +15,7 @@ import { claimAmountCents, isFollowerShare } from '../together/claim-amount.js';
 import { rejectedInReview } from '../risk/review-sql.js';
 import { senderStoppedRefund } from '../recipient-rights/sender-block.js';
 import { resolveAttention } from '../attention/items.js';
+import { stopPayoutLooks, writePayout } from '../payouts/payout-row.js';
 import { ENDED_BY_REFUND, ENDED_BY_SETTLING } from '../../../shared/attention.js';
 
 /** The gift as it is after the transition; null when it was not in the state the transition starts from. */
@@ -27,12 +28,10 @@ export async function giftTransferred(
   transferId: string,
   now: Date,
 ): Promise<SettledGift | null> {
-  const [gift] = await transition(tx, giftId, {
-    to: 'claimed',
-    at: now,
-    set: { claimedAt: now, transferId, reconcileAfter: null },
-  });
+  const [gift] = await transition(tx, giftId, { to: 'claimed', at: now });
   if (!gift) return null;
+  // Once: only the move's winner records the transfer (the payout job no longer looks at the gift).
+  await writePayout(tx, gift.id, { claimedAt: now, transferId, reconcileAfter: null });
   await resolveAttention(tx, gift.id, ENDED_BY_SETTLING, { at: now });
   // A group gift (decision 026) tells its recipient once, with the sum: the lead's settling says it.
   const toRecipient = !(await isFollowerShare(tx, gift));
@@ -83,6 +82,7 @@ const refundedColumns = {
   declinedAt: responseOf(giftResponses.declinedAt),
   expiresAt: gifts.expiresAt,
   expiredAt: gifts.expiredAt,
+  claimStartedAt: gifts.claimStartedAt,
   wholeCharge: rejectedInReview(),
   senderStopped: senderStoppedRefund(),
 };
@@ -100,12 +100,14 @@ export async function giftRefunded(
     {
       to: 'refunded',
       at: now,
-      set: { refundedAt: now, reconcileAfter: null },
+      set: { refundedAt: now },
       where: eq(gifts.state, 'refunding'),
     },
     refundedColumns,
   );
   if (!gift) return null;
+  // Only a gift whose claim had started has a payout row.
+  if (gift.claimStartedAt) await stopPayoutLooks(tx, gift.id);
   await resolveAttention(tx, gift.id, ENDED_BY_REFUND, { at: now });
   if (gift.senderEmail) {
     // Expired before its expiry date and not cancelled by the sender: an operator refunded it.

@@ -2,7 +2,7 @@
 // sender. The sender gets it by e-mail (with a fresh link to their gift page) and on that page; the recipient's
 // answer says only that it was sent. A group gift's note (decision 026) reaches every contributor whose share
 // was paid out: each on their own gift page and by their own e-mail.
-import { and, eq, inArray, isNull, ne, or, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { giftResponses, gifts } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -10,6 +10,7 @@ import { conflict, notFound } from '../../errors.js';
 import { queueEmail } from '../../email/outbox.js';
 import { thankYouEmail } from '../../email/templates/thank-you.js';
 import { requireGiftByToken } from '../claims/find-gift.js';
+import { transferStarted } from '../payouts/payout-row.js';
 import { holdsClaimSession, type ClaimSessionCookies } from '../claims/claim-session.js';
 import { CLAIM_MESSAGES } from '../../../shared/schemas/claim.js';
 import { manageUrl, mintGiftLink } from '../gifts/gift-links.js';
@@ -33,7 +34,7 @@ async function saveNote(tx: DbOrTx, which: SQL, note: string, now: Date) {
           thankYouAt: sql<Date>`${now.toISOString()}::timestamptz`.as('thank_you_at'),
         })
         .from(gifts)
-        .where(and(which, or(eq(gifts.status, 'claimed'), isNotNull(gifts.transferStartedAt)))),
+        .where(and(which, or(eq(gifts.status, 'claimed'), transferStarted()))),
     )
     .onConflictDoUpdate({
       target: r.giftId,

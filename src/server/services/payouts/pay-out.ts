@@ -1,13 +1,15 @@
 // Pays a claimed gift out to the recipient's connected account, exactly once.
-// Exclusion protocol: the transfer may start only by setting transfer_started_at with a conditional update that
-// also requires status 'paid' and no refund started (expiry requires transfer_started_at IS NULL); the same
-// transaction posts the requested transfer to the ledger (whose unique index allows one live payout-or-refund).
+// Exclusion protocol: the transfer may start only by the gift's move claim_started → transferring (a conditional
+// update, gift-lifecycle/transition.ts: expiry and cancel leave from the same state, so one of them wins); the same
+// transaction records transfer_started_at in the gift's payout row and posts the requested transfer to the ledger
+// (whose unique index allows one live payout-or-refund).
 // The reconciler (ledger/reconciler.ts) then makes it under its key, and retries it if the provider fails.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import type { ServiceDeps } from '../../deps.js';
-import { gifts } from '../../db/schema.js';
+import { giftPayouts } from '../../db/schema.js';
 import type { ConnectedAccount } from '../../payments/provider.js';
 import { loadGift } from '../claims/find-gift.js';
+import { boundToAccount } from './payout-row.js';
 import { attemptMovement, requestTransfer } from '../ledger/reconciler.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
 import { transition } from '../gift-lifecycle/transition.js';
@@ -51,18 +53,36 @@ export async function payOutGift(
   if (!account.transfersActive) return { kind: 'not_ready', account };
 
   const now = deps.clock.now();
-  const { movement, followers } = await deps.db.transaction(async (tx) => {
-    // Still the account just read (its id): a claimant who chose another one meanwhile (decision 021) is not overtaken.
-    const [won] = await transition(tx, gift.id, {
-      to: 'transferring',
-      at: now,
-      set: { transferStartedAt: now },
-      where: and(eq(gifts.recipientAccountId, account.id), noDisputeOpen(), noRiskHold()),
+  const notStarted = { movement: null, followers: [] };
+  const { movement, followers } = await deps.db
+    .transaction(async (tx) => {
+      // Still the account just read (its id): a claimant who chose another one meanwhile (decision 021) is not
+      // overtaken.
+      const [won] = await transition(tx, gift.id, {
+        to: 'transferring',
+        at: now,
+        where: and(boundToAccount(account.id), noDisputeOpen(), noRiskHold()),
+      });
+      if (!won) return notStarted;
+      // The move holds the gift row, which binding an account locks first (claims/recipient-account.ts): this later
+      // statement sees any account bound before it, and none is bound after. Another account bound since the move
+      // read this one undoes the move: the transfer only ever goes to the account just checked.
+      const [started] = await tx
+        .update(giftPayouts)
+        .set({ transferStartedAt: now })
+        .where(and(eq(giftPayouts.giftId, won.id), eq(giftPayouts.recipientAccountId, account.id)))
+        .returning({ giftId: giftPayouts.giftId });
+      if (!started) tx.rollback();
+      // A group gift's lead (decision 026): the other shares go to the same account, each its own transfer.
+      return {
+        movement: await requestTransfer(tx, deps, won, now),
+        followers: await followPayout(tx, deps, won, account.id, now),
+      };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return notStarted;
+      throw error;
     });
-    if (!won) return { movement: null, followers: [] };
-    // A group gift's lead (decision 026): the other shares go to the same account, each its own transfer.
-    return { movement: await requestTransfer(tx, deps, won, now), followers: await followPayout(tx, deps, won, now) };
-  });
   for (const follower of followers) await attemptMovement(deps, follower.id);
   if (movement) {
     const outcome = await attemptMovement(deps, movement.id);

@@ -3,8 +3,8 @@
 // decided by the rule): refunding now costs less than the dispute. After it, the money has left: the gift goes on
 // the attention list for an operator, and its payer identity is blocked (blocks.ts), so the same card, e-mail or
 // client address cannot cash out another gift: their later payments are refunded at once.
-import { eq, or, type SQL } from 'drizzle-orm';
 import { gifts, riskReviews } from '../../db/schema.js';
+import { paidBy } from '../gifts/payment-refs.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { AppEvent } from '../../payments/events.js';
@@ -17,16 +17,9 @@ export const AFTER_PAYOUT_WARNING =
 
 export async function handleEarlyFraudWarning(tx: Tx, deps: ServiceDeps, event: AppEvent): Promise<void> {
   if (event.kind !== 'early_fraud_warning') return;
-  const refs = [
-    event.paymentRef ? eq(gifts.paymentIntentId, event.paymentRef) : undefined,
-    event.chargeRef ? eq(gifts.chargeId, event.chargeRef) : undefined,
-  ].filter((r): r is SQL => r !== undefined);
-  if (refs.length === 0) return;
-  const [gift] = await tx
-    .select()
-    .from(gifts)
-    .where(or(...refs))
-    .limit(1);
+  const match = paidBy(event);
+  if (!match) return;
+  const [gift] = await tx.select().from(gifts).where(match).limit(1);
   if (!gift) return;
   const now = deps.clock.now();
   const undecided = gift.state === 'paid' || gift.state === 'claim_started';

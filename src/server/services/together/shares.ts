@@ -5,7 +5,7 @@
 // - what the recipient is told is the group's sum, never a share's amount.
 // Lock order everywhere: the group row first, then gift rows (payment, withdrawal and send), so none deadlock.
 import { and, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import { gifts, groupGifts } from '../../db/schema.js';
+import { giftPayouts, gifts, groupGifts } from '../../db/schema.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import { requestRefund, requestTransfer } from '../ledger/reconciler.js';
@@ -14,6 +14,7 @@ import { pastPayoutWait } from '../risk/rules.js';
 import { transition } from '../gift-lifecycle/transition.js';
 import { startRefund } from '../gift-lifecycle/start-refund.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
+import { writePayout } from '../payouts/payout-row.js';
 import type { GroupGiftRow } from './find-group.js';
 
 type GiftRow = typeof gifts.$inferSelect;
@@ -53,18 +54,19 @@ export async function followClaimStart(db: DbOrTx, lead: GiftRow): Promise<void>
 }
 
 /**
- * The lead's transfer was just requested (in `tx`): each follower still paid and undisputed moves to transferring
- * into the same account, with its own requested transfer of its own amount (the reconciler makes each, funded by
- * the share's own charge). Answers the movements to attempt.
+ * The lead's transfer into `accountId` was just requested (in `tx`): each follower still paid and undisputed moves
+ * to transferring into the same account, with its own requested transfer of its own amount (the reconciler makes
+ * each, funded by the share's own charge). Answers the movements to attempt.
  */
 export async function followPayout(
   tx: Tx,
   deps: ServiceDeps,
   lead: GiftRow,
+  accountId: string,
   now: Date,
 ): Promise<Array<{ id: number }>> {
-  if (lead.groupGiftId === null || !lead.recipientAccountId) return [];
-  return joinLeadPayout(tx, deps, followersOf(lead), lead.recipientAccountId, now);
+  if (lead.groupGiftId === null) return [];
+  return joinLeadPayout(tx, deps, followersOf(lead), accountId, now);
 }
 
 /**
@@ -82,15 +84,15 @@ export async function followLeadAfterDispute(
 ): Promise<Array<{ id: number }>> {
   if (share.groupGiftId === null) return [];
   const [lead] = await tx
-    .select({ recipientAccountId: gifts.recipientAccountId })
+    .select({ recipientAccountId: giftPayouts.recipientAccountId })
     .from(groupGifts)
-    .innerJoin(gifts, eq(gifts.id, groupGifts.leadGiftId))
+    .innerJoin(giftPayouts, eq(giftPayouts.giftId, groupGifts.leadGiftId))
     .where(
       and(
         eq(groupGifts.id, share.groupGiftId),
         ne(groupGifts.leadGiftId, share.id),
         // The lead's payout started (its transfer requested, made or made and then reversed): set once, never undone.
-        isNotNull(gifts.transferStartedAt),
+        isNotNull(giftPayouts.transferStartedAt),
       ),
     );
   if (!lead?.recipientAccountId) return [];
@@ -108,28 +110,33 @@ async function joinLeadPayout(
   accountId: string,
   now: Date,
 ): Promise<Array<{ id: number }>> {
-  const started = await transition(tx, sql`${match}`, {
-    to: 'claim_started',
-    at: now,
-    set: {
-      claimStartedAt: sql`coalesce(${gifts.claimStartedAt}, ${now.toISOString()}::timestamptz)`,
-      recipientAccountId: accountId,
+  const started = await transition(
+    tx,
+    sql`${match}`,
+    {
+      to: 'claim_started',
+      at: now,
+      set: { claimStartedAt: sql`coalesce(${gifts.claimStartedAt}, ${now.toISOString()}::timestamptz)` },
+      where: and(eq(gifts.state, 'paid'), noDisputeOpen()),
     },
-    where: and(eq(gifts.state, 'paid'), noDisputeOpen()),
-  });
+    { id: gifts.id },
+  );
   const movements: Array<{ id: number }> = [];
   if (started.length === 0) return movements;
-  const moving = await transition(
+  const startedIds = started.map((g) => g.id);
+  // Bound to the lead's account, due for the payout job (which pays out the shares a risk rule holds below).
+  await writePayout(tx, startedIds, { recipientAccountId: accountId, reconcileAfter: now });
+  const moving = await transition(tx, startedIds, {
+    to: 'transferring',
+    at: now,
+    // A share held for review or in a large gift's wait (decision 024) stays claim_started on the lead's
+    // account: the payout job pays it out on its own once approved or past the wait.
+    where: and(noDisputeOpen(), noRiskHold(), pastPayoutWait(deps.config.risk, now)),
+  });
+  await writePayout(
     tx,
-    started.map((g) => g.id),
-    {
-      to: 'transferring',
-      at: now,
-      set: { transferStartedAt: now },
-      // A share held for review or in a large gift's wait (decision 024) stays claim_started on the lead's
-      // account: the payout job pays it out on its own once approved or past the wait.
-      where: and(noDisputeOpen(), noRiskHold(), pastPayoutWait(deps.config.risk, now)),
-    },
+    moving.map((share) => share.id),
+    { transferStartedAt: now },
   );
   for (const share of moving) {
     const movement = await requestTransfer(tx, deps, share, now);
