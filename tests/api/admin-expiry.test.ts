@@ -67,7 +67,7 @@ describeEachEngine('process expired gifts', (ctx) => {
     const cookie = await adminCookie(c);
     const sent = new Set((await c.flushEmails()).map((m) => m.id));
     const before = await c.db
-      .select()
+      .select(giftRowColumns)
       .from(gifts)
       .where(
         inArray(
@@ -86,7 +86,7 @@ describeEachEngine('process expired gifts', (ctx) => {
     expect(processed.reduce((a, b) => a + b, 0)).toBe(due.length);
 
     const rows = await c.db
-      .select()
+      .select(giftRowColumns)
       .from(gifts)
       .where(
         inArray(
@@ -111,7 +111,7 @@ describeEachEngine('process expired gifts', (ctx) => {
     }
     expect(
       await c.db
-        .select()
+        .select(giftRowColumns)
         .from(gifts)
         .where(
           inArray(

@@ -7,6 +7,7 @@ import { expireDueCheckouts } from '../../src/server/payments/sandbox/checkout-c
 import { sandboxWebhookEndpoint } from '../../src/server/services/events/ingest-webhook.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 import { giftPayload, postGift } from '../helpers/gift-payload.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 
 describeEachEngine('sandbox checkout', (ctx) => {
   /** The expiry job's dependencies, as jobs/index.ts gives them: the app's, and its webhook endpoint. */
@@ -24,7 +25,7 @@ describeEachEngine('sandbox checkout', (ctx) => {
       payload: new URLSearchParams(form).toString(),
     });
   const giftOf = async (checkoutId: string) =>
-    (await ctx().db.select().from(gifts).where(eq(gifts.checkoutSessionId, checkoutId)))[0]!;
+    (await ctx().db.select(giftRowColumns).from(gifts).where(eq(gifts.checkoutSessionId, checkoutId)))[0]!;
 
   it('shows the banner, line items, labelled fields, the Pay button and Cancel', async () => {
     const { path } = await start({ amountCents: 5000, tipCents: 300 });

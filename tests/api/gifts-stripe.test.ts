@@ -6,6 +6,7 @@ import { gifts } from '../../src/server/db/schema.js';
 import { StripeStandIn, stripeFixture } from '../helpers/stripe-stand-in.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 import { giftPayload, postGift, postEvent } from '../helpers/gift-payload.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 
 const WEBHOOK_SECRET = 'whsec_test_standin';
 
@@ -52,7 +53,7 @@ describe('Stripe adapter: checkout and webhooks', () => {
         const { checkoutUrl } = res.json();
         expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_standin_\d+$/);
         const [gift] = await ctx()
-          .db.select()
+          .db.select(giftRowColumns)
           .from(gifts)
           .where(eq(gifts.checkoutSessionId, checkoutUrl.split('/').pop()));
         const id = gift!.publicId;
@@ -128,7 +129,7 @@ describe('Stripe adapter: checkout and webhooks', () => {
       it('accepts an event signed with STRIPE_WEBHOOK_SECRET and marks the gift paid once', async () => {
         const res = await postGift(ctx(), giftPayload({ recipientEmail: 'stripe.paid@example.com' }));
         const sessionId = (res.json().checkoutUrl as string).split('/').pop()!;
-        const [gift] = await ctx().db.select().from(gifts).where(eq(gifts.checkoutSessionId, sessionId));
+        const [gift] = await ctx().db.select(giftRowColumns).from(gifts).where(eq(gifts.checkoutSessionId, sessionId));
         const event = stripeFixture('event', {
           id: `evt_stripe_${gift!.id}`,
           type: 'checkout.session.completed',
@@ -154,7 +155,7 @@ describe('Stripe adapter: checkout and webhooks', () => {
         expect(ok.statusCode).toBe(200);
         const again = await postEvent(ctx(), event, signed(event));
         expect(again.json()).toEqual({ received: true, duplicate: true });
-        const [row] = await ctx().db.select().from(gifts).where(eq(gifts.id, gift!.id));
+        const [row] = await ctx().db.select(giftRowColumns).from(gifts).where(eq(gifts.id, gift!.id));
         expect(row).toMatchObject({
           status: 'paid',
           paymentIntentId: 'pi_stripe_1',

@@ -16,6 +16,7 @@ import { DAY, HOUR } from '../../src/server/clock.js';
 import { purgeExpiredData } from '../../src/server/services/retention/purge.js';
 import { claimedGift, disputedGift, givenGift, pendingGift, refundedGift } from '../helpers/gifts.js';
 import { describeEachEngine } from '../helpers/test-app.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 
 const PERSONAL_FIELDS = [
   'recipientFirstName',
@@ -32,7 +33,7 @@ const PERSONAL_FIELDS = [
 
 describeEachEngine('data retention', (ctx) => {
   const purge = () => purgeExpiredData(ctx().deps);
-  const row = async (id: number) => (await ctx().db.select().from(gifts).where(eq(gifts.id, id)))[0]!;
+  const row = async (id: number) => (await ctx().db.select(giftRowColumns).from(gifts).where(eq(gifts.id, id)))[0]!;
   const nothing = {
     giftsErased: 0,
     contactMessagesDeleted: 0,

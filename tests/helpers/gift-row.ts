@@ -2,7 +2,15 @@
 // (needsAttention, null when none is open), read as the admin API's gift view reads them (attention/items.ts).
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { giftAttention, giftClaimAttempts, giftDeliveries, giftResponses, gifts } from '../../src/server/db/schema.js';
+import {
+  giftAttention,
+  giftClaimAttempts,
+  giftDeliveries,
+  giftDisputes,
+  giftResponses,
+  giftSenders,
+  gifts,
+} from '../../src/server/db/schema.js';
 import { openAttention, openAttentionText } from '../../src/server/services/attention/items.js';
 import type { DbOrTx } from '../../src/server/db/client.js';
 
@@ -23,6 +31,8 @@ function movedColumn<C extends PgColumn>(
 const a = giftClaimAttempts;
 const d = giftDeliveries;
 const r = giftResponses;
+const s = giftSenders;
+const x = giftDisputes;
 const movedColumns = {
   wrongAnswerCount: movedColumn(a, a.wrongAnswerCount, 0) as SQL<number>,
   wrongAnswersTotal: movedColumn(a, a.wrongAnswersTotal, 0) as SQL<number>,
@@ -39,6 +49,11 @@ const movedColumns = {
   declinedAt: movedColumn(r, r.declinedAt, null) as SQL<Date | null>,
   thankYouNote: movedColumn(r, r.thankYouNote, null) as SQL<string | null>,
   thankYouAt: movedColumn(r, r.thankYouAt, null) as SQL<Date | null>,
+  senderFirstName: movedColumn(s, s.senderFirstName, null) as SQL<string | null>,
+  senderLastName: movedColumn(s, s.senderLastName, null) as SQL<string | null>,
+  senderEmail: movedColumn(s, s.senderEmail, null) as SQL<string | null>,
+  disputeOpenedAt: movedColumn(x, x.disputeOpenedAt, null) as SQL<Date | null>,
+  disputedAt: movedColumn(x, x.disputedAt, null) as SQL<Date | null>,
 };
 type Moved = { [K in keyof typeof movedColumns]: (typeof movedColumns)[K] extends SQL<infer T> ? T : never };
 

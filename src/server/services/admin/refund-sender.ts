@@ -5,10 +5,11 @@
 // What is refunded is what the gift still holds for the recipient: the gift amount, or — for a payment that did
 // not match its gift — what was actually paid into it; fee and tip are kept.
 import { eq } from 'drizzle-orm';
-import { gifts, ledgerMovements } from '../../db/schema.js';
+import { ledgerMovements } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
+import { loadGift } from '../claims/find-gift.js';
 import { accountBalance } from '../ledger/balances.js';
 import { attemptMovement, requestRefund, type AttemptOutcome } from '../ledger/reconciler.js';
 import { logAdminAction, type AdminActor } from './attention-actor.js';
@@ -23,7 +24,7 @@ const OUTCOME_MESSAGES: Record<AttemptOutcome, string> = {
   cancelled: 'Refund not sent: the payment was already refunded or taken back by a card dispute.',
 };
 
-function refusal(giftId: number, gift: typeof gifts.$inferSelect | undefined): Error {
+function refusal(giftId: number, gift: Awaited<ReturnType<typeof loadGift>>): Error {
   if (!gift) return notFound(`Gift #${giftId} was not found.`);
   if (gift.transferStartedAt)
     return conflict(`Gift #${giftId} cannot be refunded: its payout to the recipient has already started.`);
@@ -54,8 +55,7 @@ export async function refundSender(deps: ServiceDeps, giftId: number, actor: Adm
     return requested;
   });
   if (!movement) {
-    const [gift] = await deps.db.select().from(gifts).where(eq(gifts.id, giftId));
-    throw refusal(giftId, gift);
+    throw refusal(giftId, await loadGift(deps.db, giftId));
   }
   return OUTCOME_MESSAGES[await attemptMovement(deps, movement.id)];
 }

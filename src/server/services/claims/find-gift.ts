@@ -1,10 +1,11 @@
 // Finds a gift by its claim token. Only the token's SHA-256 is stored, so the lookup hashes the token first.
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lt, or } from 'drizzle-orm';
 import { gifts } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sha256 } from '../../crypto.js';
 import { notFound } from '../../errors.js';
 import { claimTokenMatches } from '../gifts/gift-links.js';
+import { disputeOpenedAt } from '../gifts/money-undecided.js';
 import { CLAIM_MESSAGES, CLAIM_TOKEN_PATTERN } from '../../../shared/schemas/claim.js';
 
 export type GiftRow = typeof gifts.$inferSelect;
@@ -21,8 +22,15 @@ export async function requireGiftByToken(db: DbOrTx, token: string): Promise<Gif
   return gift;
 }
 
-export async function loadGift(db: DbOrTx, giftId: number): Promise<GiftRow | undefined> {
-  const [gift] = await db.select().from(gifts).where(eq(gifts.id, giftId));
+/** The gift row with since when a card dispute is open on it (null when none is). */
+export async function loadGift(
+  db: DbOrTx,
+  giftId: number,
+): Promise<(GiftRow & { disputeOpenedAt: Date | null }) | undefined> {
+  const [gift] = await db
+    .select({ ...getTableColumns(gifts), disputeOpenedAt: disputeOpenedAt() })
+    .from(gifts)
+    .where(eq(gifts.id, giftId));
   return gift;
 }
 

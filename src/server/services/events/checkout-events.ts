@@ -19,6 +19,7 @@ import { transition } from '../gift-lifecycle/transition.js';
 import { lockGroupOfGift, refundLateShare } from '../together/shares.js';
 import { evaluatePayment } from '../risk/evaluate-payment.js';
 import { raiseAttention } from '../attention/items.js';
+import { recordSender } from '../gifts/sender.js';
 
 type CheckoutPaid = Extract<AppEvent, { kind: 'checkout_paid' }>;
 
@@ -77,9 +78,6 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
         paymentIntentId,
         chargeId,
         checkoutSessionId: sql`coalesce(${gifts.checkoutSessionId}, ${event.checkoutId})`,
-        senderFirstName: first,
-        senderLastName: last,
-        senderEmail,
         abandonedAt: null,
       },
     },
@@ -90,6 +88,8 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
     },
   );
   if (!gift) return; // already paid (replay), or unknown
+  // Who paid, with the move (the gift's row is locked by it).
+  await recordSender(tx, gift.id, { senderFirstName: first, senderLastName: last, senderEmail });
 
   // A payment that differs from the gift (amount or currency) is held for an operator: no claim e-mail.
   const mismatch = paymentMismatch(event, gift.totalCents);

@@ -27,6 +27,7 @@ import { giftRefunded, giftTransferred } from './settle.js';
 import { giftFigures } from '../events/gift-money.js';
 import { disputedGiftMoved, settleLostDisputes } from '../disputes/dispute-ledger.js';
 import { raiseAttention } from '../attention/items.js';
+import { disputeOpenedAt } from '../gifts/money-undecided.js';
 
 export const RECONCILER_INTERVAL_MS = 30_000;
 const BACKOFF_BASE_MS = 30_000;
@@ -53,7 +54,7 @@ const attemptGiftColumns = {
   paymentIntentId: gifts.paymentIntentId,
   chargeId: gifts.chargeId,
   recipientAccountId: gifts.recipientAccountId,
-  disputeOpenedAt: gifts.disputeOpenedAt,
+  disputeOpenedAt: disputeOpenedAt(),
 };
 /**
  * Refunds made in the provider's dashboard, read with the attempt's row: almost always 0, and then the gift's
@@ -63,7 +64,10 @@ const refundedOutside =
   sql<number>`(select coalesce(sum(o.amount_cents), 0) from ${ledgerMovements} o where o.gift_id = ${gifts.id} and o.state = 'succeeded' and o.kind = 'refund' and o.origin = 'provider')::int`.mapWith(
     Number,
   );
-type Gift = Pick<typeof gifts.$inferSelect, keyof typeof attemptGiftColumns> & { refundedOutside: number };
+type Gift = Pick<typeof gifts.$inferSelect, Exclude<keyof typeof attemptGiftColumns, 'disputeOpenedAt'>> & {
+  disputeOpenedAt: Date | null;
+  refundedOutside: number;
+};
 /** held: waits for the gift's open dispute; cancelled: no longer needed, never sent. */
 export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'busy' | 'held' | 'cancelled';
 

@@ -1,6 +1,6 @@
 // The gift a manage token opens. Only the token's SHA-256 is stored (gift_links), so the lookup hashes it first.
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import { giftDeliveries, giftResponses, gifts } from '../../db/schema.js';
+import { giftDeliveries, giftDisputes, giftResponses, gifts } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sha256 } from '../../crypto.js';
 import { notFound } from '../../errors.js';
@@ -9,7 +9,11 @@ import { MANAGE_MESSAGES, MANAGE_TOKEN_PATTERN } from '../../../shared/schemas/m
 
 const d = giftDeliveries;
 const r = giftResponses;
-/** The gift with its delivery (every gift has its row; joined on the left all the same) and its responses. */
+const x = giftDisputes;
+/**
+ * The gift with its delivery (every gift has its row; joined on the left all the same), its responses and its
+ * card dispute.
+ */
 const managedColumns = {
   ...getTableColumns(gifts),
   deliverAt: d.deliverAt,
@@ -22,12 +26,15 @@ const managedColumns = {
   declinedAt: r.declinedAt,
   thankYouNote: r.thankYouNote,
   thankYouAt: r.thankYouAt,
+  disputeOpenedAt: x.disputeOpenedAt,
+  disputedAt: x.disputedAt,
 };
 
 export type ManagedGiftRow = typeof gifts.$inferSelect &
   Pick<typeof d.$inferSelect, 'deliverAt' | 'deliveryTimeZone' | 'notifiedAt' | 'undeliverableAt'> &
   Pick<typeof d.$inferSelect, 'emailCorrections' | 'senderResentAt'> &
-  Omit<typeof r.$inferSelect, 'giftId'>;
+  Omit<typeof r.$inferSelect, 'giftId'> &
+  Omit<typeof x.$inferSelect, 'giftId'>;
 
 export async function giftIdForManage(db: DbOrTx, token: string): Promise<number> {
   const giftId = MANAGE_TOKEN_PATTERN.test(token) ? await giftIdForManageToken(db, sha256(token)) : null;
@@ -35,13 +42,14 @@ export async function giftIdForManage(db: DbOrTx, token: string): Promise<number
   return giftId;
 }
 
-/** The gift row with its delivery, the gift locked for the caller's transaction when `lock` is set. */
+/** The gift row with its delivery, responses and dispute, the gift locked for the caller's transaction when `lock` is set. */
 export async function loadManagedGift(db: DbOrTx, giftId: number, lock = false): Promise<ManagedGiftRow> {
   const query = db
     .select(managedColumns)
     .from(gifts)
     .leftJoin(d, eq(d.giftId, gifts.id))
     .leftJoin(r, eq(r.giftId, gifts.id))
+    .leftJoin(x, eq(x.giftId, gifts.id))
     .where(eq(gifts.id, giftId));
   const [gift] = lock ? await query.for('update', { of: gifts }) : await query;
   if (!gift || gift.status === 'pending') throw notFound(MANAGE_MESSAGES.notFound);
