@@ -86,27 +86,12 @@ const ms = (n) => Math.round(n * 10) / 10;
 async function seed(client) {
   // Bulk load without the secondary indexes, then rebuild them exactly as the migrations define them.
   const { rows: indexes } = await client.query(
-    `select indexname, indexdef from pg_indexes where tablename = 'gifts' and indexname not in ('gifts_pkey')`,
+    `select indexname, indexdef from pg_indexes
+      where tablename in ('gifts', 'gift_senders') and indexname not in ('gifts_pkey', 'gift_senders_pkey')`,
   );
   for (const ix of indexes) await client.query(`drop index "${ix.indexname}"`);
-  const t0 = performance.now();
-  await client.query(`
-    insert into gifts (public_id, state, amount_cents, fee_cents, tip_cents, total_cents,
-      recipient_first_name, recipient_last_name, recipient_email, sender_first_name, sender_last_name, sender_email,
-      claim_token_hash, checkout_session_id, created_at, paid_at, expires_at, refund_started_at, refunded_at,
-      state_changed_at)
-    select 'g_bench_' || i, case st when 'expired' then 'refunding' else st end, amt, (amt * 5 + 50) / 100 + 30, 100, amt + (amt * 5 + 50) / 100 + 30 + 100,
-      rf, rl, lower(rf) || '.' || lower(rl) || i || '@example.com',
-      case when st <> 'pending' then sf end, case when st <> 'pending' then sl end,
-      case when st <> 'pending' then lower(sf) || i || '@sender.example' end,
-      encode(sha256(('bench-token-' || i)::bytea), 'hex'), 'cs_bench_' || i,
-      created, case when st <> 'pending' then created end,
-      case when st <> 'pending' then created + interval '30 days' end,
-      case when st in ('expired', 'refunded') then created + interval '30 days' end,
-      case when st = 'refunded' then created + interval '30 days' end,
-      -- Since when claimed (retention's due date reads it): as its payout's claimed_at below.
-      case when st = 'claimed' then created + interval '2 days' else now() end
-    from (
+  // The gifts' numbers, names and states, read by both inserts (gifts, and their senders in gift_senders).
+  const source = `
       select i,
         (${arr(FIRST)})[1 + abs(hashint4(i)) % ${FIRST.length}] as rf,
         (${arr(LAST)})[1 + abs(hashint4(i + 7)) % ${LAST.length}] as rl,
@@ -117,8 +102,29 @@ async function seed(client) {
         500 + abs(hashint4(i + 3)) % 50000 as amt,
         -- Spread over the last year; paid gifts stay inside their 30-day window so none is due yet.
         now() - make_interval(secs => (${GIFTS} - i) * (25 * 86400.0 / ${GIFTS})) as created
-      from generate_series(1, ${GIFTS}) as i
-    ) g`);
+      from generate_series(1, ${GIFTS}) as i`;
+  const t0 = performance.now();
+  await client.query(`
+    insert into gifts (public_id, state, amount_cents, fee_cents, tip_cents, total_cents,
+      recipient_first_name, recipient_last_name, recipient_email,
+      claim_token_hash, checkout_session_id, created_at, paid_at, expires_at, refund_started_at, refunded_at,
+      state_changed_at)
+    select 'g_bench_' || i, case st when 'expired' then 'refunding' else st end, amt, (amt * 5 + 50) / 100 + 30, 100, amt + (amt * 5 + 50) / 100 + 30 + 100,
+      rf, rl, lower(rf) || '.' || lower(rl) || i || '@example.com',
+      encode(sha256(('bench-token-' || i)::bytea), 'hex'), 'cs_bench_' || i,
+      created, case when st <> 'pending' then created end,
+      case when st <> 'pending' then created + interval '30 days' end,
+      case when st in ('expired', 'refunded') then created + interval '30 days' end,
+      case when st = 'refunded' then created + interval '30 days' end,
+      -- Since when claimed (retention's due date reads it): as its payout's claimed_at below.
+      case when st = 'claimed' then created + interval '2 days' else now() end
+    from (${source}) g`);
+  // A paid gift's sender, as its checkout wrote it.
+  await client.query(`
+    insert into gift_senders (gift_id, sender_first_name, sender_last_name, sender_email)
+    select gifts.id, sf, sl, lower(sf) || i || '@sender.example'
+    from (${source}) g join gifts on gifts.public_id = 'g_bench_' || g.i
+    where st <> 'pending'`);
   // The paid gifts' payment references and the claimed ones' payouts (their own tables, decision 019).
   await client.query(`
     insert into gift_payments (gift_id, payment_intent_id)
@@ -137,6 +143,7 @@ async function seed(client) {
   const t1 = performance.now();
   for (const ix of indexes) await client.query(ix.indexdef);
   await client.query('vacuum analyze gifts');
+  await client.query('vacuum analyze gift_senders');
   return { loadMs, indexMs: performance.now() - t1 };
 }
 

@@ -1,6 +1,6 @@
 // Claim and expiry exclude each other, proven by forcing the race on PostgreSQL: a barrier holds every write to
-// gifts until both the completion's "start the transfer" statement and the expiry's "expire and start the refund"
-// statement are queued at once (tests/helpers/statement-barrier.ts), then lets them go together. Whatever the order PostgreSQL picks, exactly one
+// gifts and every lock of its rows until both the completion's and the expiry's first deciding statement are queued
+// at once (tests/helpers/statement-barrier.ts), then lets them go together. Whatever the order PostgreSQL picks, exactly one
 // money movement happens, of exactly the gift amount, with exactly the e-mails of that outcome. On both engines,
 // each order is also played deliberately: one side is held at the provider while the other runs.
 import { and, eq } from 'drizzle-orm';
@@ -43,11 +43,12 @@ describePostgres('claim completion against the expiry job, forced to contend', (
       await expireBehindClaim(ctx(), { gift, claimToken });
       await setAccountStatus(ctx(), account, 'verified');
 
-      const barrier = await holdWrites(ctx().database.url!, 'gifts');
+      const barrier = await holdWrites(ctx().database.url!, 'gifts', { rowLocks: true });
       const completion = complete(ctx(), claimToken);
       const expiry = processExpired(ctx().deps);
-      // The first write to gifts on each side is the one that decides: the completion's conditional "start the
-      // transfer" and the expiry's conditional "expire and start the refund". Both are queued now.
+      // The first lock of the gift's row on each side is the one that decides: the completion's before its
+      // conditional "start the transfer" (a move that requires no open dispute locks its gift first), the expiry's
+      // pick of the due gifts (FOR UPDATE SKIP LOCKED) before "expire and start the refund". Both are queued now.
       await barrier.waitForWaiting(2);
       await barrier.release();
       const [res, expired] = await Promise.all([completion, expiry]);

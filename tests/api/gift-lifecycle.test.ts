@@ -2,7 +2,7 @@
 // the table does not list is refused by transition()'s conditional UPDATE, and every move it lists happens once
 // however many callers race for it. On both engines.
 import { eq } from 'drizzle-orm';
-import { gifts } from '../../src/server/db/schema.js';
+import { giftDisputes, gifts } from '../../src/server/db/schema.js';
 import { transition } from '../../src/server/services/gift-lifecycle/transition.js';
 import {
   GIFT_STATES,
@@ -83,7 +83,7 @@ describe.each(ENGINES)('gift lifecycle transitions [%s]', (engine) => {
     const paid = await giftIn('paid');
     const claimed = await giftIn('claimed');
     const held = await giftIn('paid');
-    await database.db.update(gifts).set({ disputeOpenedAt: at }).where(eq(gifts.id, held.id));
+    await database.db.insert(giftDisputes).values({ giftId: held.id, disputeOpenedAt: at });
     const moved = await transition(database.db, [paid.id, claimed.id, held.id], {
       to: 'refunding',
       at,
@@ -91,5 +91,19 @@ describe.each(ENGINES)('gift lifecycle transitions [%s]', (engine) => {
     });
     expect(moved.map((g) => g.id)).toEqual([paid.id]);
     expect([await stateOf(claimed.id), await stateOf(held.id)]).toEqual(['claimed', 'paid']);
+  });
+
+  it('sees a dispute opened while the move waited for the gift (the dispute locks the gift, then writes its row)', async () => {
+    const gift = await giftIn('claim_started');
+    let move: Promise<unknown[]> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.select({ id: gifts.id }).from(gifts).where(eq(gifts.id, gift.id)).for('update');
+      move = transition(database.db, gift.id, { to: 'transferring', at, where: noDisputeOpen() });
+      // The move's statements reach the server and wait for the lock (PGlite runs them after this transaction).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await tx.insert(giftDisputes).values({ giftId: gift.id, disputeOpenedAt: at });
+    });
+    expect(await move).toEqual([]);
+    expect(await stateOf(gift.id)).toBe('claim_started');
   });
 });

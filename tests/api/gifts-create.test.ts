@@ -5,6 +5,7 @@ import { gifts, sandboxCheckouts } from '../../src/server/db/schema.js';
 import { verifySecret } from '../../src/server/crypto.js';
 import { describeEachEngine } from '../helpers/test-app.js';
 import { createPendingGift, giftPayload, postGift } from '../helpers/gift-payload.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 
 describeEachEngine('create a gift', (ctx) => {
   it('stores a pending gift and answers the sandbox checkout URL', async () => {
@@ -16,7 +17,7 @@ describeEachEngine('create a gift', (ctx) => {
     const { checkoutUrl } = res.json();
     expect(checkoutUrl).toMatch(/^http:\/\/localhost:3000\/sandbox\/checkout\/cs_sandbox_[A-Za-z0-9_-]+$/);
     const [gift] = await ctx()
-      .db.select()
+      .db.select(giftRowColumns)
       .from(gifts)
       .where(eq(gifts.checkoutSessionId, checkoutUrl.split('/').pop()));
     expect(gift).toMatchObject({
@@ -164,7 +165,7 @@ describeEachEngine('create a gift', (ctx) => {
     // The bounds themselves are accepted, and the largest total stays within one charge.
     expect((await postGift(ctx(), giftPayload({ amountCents: 500 }))).statusCode).toBe(201);
     expect((await postGift(ctx(), giftPayload({ amountCents: 95_000_000, tipCents: 100_000 }))).statusCode).toBe(201);
-    const [largest] = await ctx().db.select().from(gifts).where(eq(gifts.amountCents, 95_000_000));
+    const [largest] = await ctx().db.select(giftRowColumns).from(gifts).where(eq(gifts.amountCents, 95_000_000));
     expect(largest!.totalCents).toBe(99_850_030);
   });
 

@@ -53,7 +53,7 @@ describe('Stripe adapter: checkout and webhooks', () => {
         const { checkoutUrl } = res.json();
         expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_standin_\d+$/);
         const [gift] = await ctx()
-          .db.select()
+          .db.select(giftRowColumns)
           .from(gifts)
           .where(eq(gifts.checkoutSessionId, checkoutUrl.split('/').pop()));
         const id = gift!.publicId;
@@ -129,7 +129,7 @@ describe('Stripe adapter: checkout and webhooks', () => {
       it('accepts an event signed with STRIPE_WEBHOOK_SECRET and marks the gift paid once', async () => {
         const res = await postGift(ctx(), giftPayload({ recipientEmail: 'stripe.paid@example.com' }));
         const sessionId = (res.json().checkoutUrl as string).split('/').pop()!;
-        const [gift] = await ctx().db.select().from(gifts).where(eq(gifts.checkoutSessionId, sessionId));
+        const [gift] = await ctx().db.select(giftRowColumns).from(gifts).where(eq(gifts.checkoutSessionId, sessionId));
         const event = stripeFixture('event', {
           id: `evt_stripe_${gift!.id}`,
           type: 'checkout.session.completed',

@@ -2,7 +2,8 @@
 // the migrations folder as it stood at 0013 (with its journal as it was then, 0011 listed before 0010). A database
 // migrated by it, holding a gift, takes every newer migration, ends with the same columns, indexes and constraints
 // as a database migrated from scratch, and keeps its rows: each gift's state (0016) and each flagged gift's
-// attention item, on the attention list (0023); the claim attempts, deliveries and responses in their own tables.
+// attention item, on the attention list (0023); the claim attempts, deliveries, responses, senders and disputes in
+// their own tables, the senders still found by the admin search.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { ENGINES } from '../helpers/databases.js';
 import { MIGRATIONS_AT_0013 as OLD_MIGRATIONS, emptyDatabase, rowsOf as rows } from '../helpers/old-schema.js';
 import { SCHEMA_SHAPE_SQL, shapeLines } from '../../scripts/lib/schema-shape.mjs';
 import { attentionList } from '../../src/server/services/admin/attention-list.js';
+import { searchGifts } from '../../src/server/services/admin/gift-search.js';
 import { HOUR } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
 
@@ -43,8 +45,8 @@ async function insertGiftsOfEveryKind(database: Database): Promise<void> {
   );
   await insert(
     'g_claim_started',
-    'status, paid_at, claim_started_at, recipient_account_id',
-    sql`'paid', ${at(1)}, ${at(2)}, 'acct_1'`,
+    'status, paid_at, claim_started_at, recipient_account_id, dispute_opened_at',
+    sql`'paid', ${at(1)}, ${at(2)}, 'acct_1', ${at(3)}`,
   );
   await insert(
     'g_transferring',
@@ -68,8 +70,8 @@ async function insertGiftsOfEveryKind(database: Database): Promise<void> {
   );
   await insert(
     'g_claimed',
-    'status, paid_at, claim_started_at, transfer_started_at, claimed_at, transfer_id, payment_intent_id, charge_id',
-    sql`'claimed', ${at(1)}, ${at(2)}, ${at(3)}, ${at(5)}, 'tr_1', 'pi_1', 'ch_1'`,
+    'status, paid_at, claim_started_at, transfer_started_at, claimed_at, transfer_id, payment_intent_id, charge_id, sender_first_name, sender_last_name, sender_email',
+    sql`'claimed', ${at(1)}, ${at(2)}, ${at(3)}, ${at(5)}, 'tr_1', 'pi_1', 'ch_1', 'Sam', 'Sender', 'Sam.Sender@example.org'`,
   );
   await insert(
     'g_refunding',
@@ -253,6 +255,43 @@ async function expectGroupsMoved(database: Database): Promise<void> {
     { public_id: 'g_claimed', payment: 'pi_1', charge: 'ch_1' },
     { public_id: 'g_paid', payment: 'pi_2', charge: null },
   ]);
+  // A sender row for each paid gift (g_pending and g_abandoned were never paid), the sender as it was.
+  const senders = await rows<{ public_id: string; first: string | null; last: string | null; email: string | null }>(
+    database,
+    sql`select g.public_id, s.sender_first_name as first, s.sender_last_name as last, s.sender_email as email
+          from gift_senders s join gifts g on g.id = s.gift_id order by g.public_id`,
+  );
+  expect(senders.map((r) => r.public_id)).toEqual(
+    deliveries.map((r) => r.public_id).filter((id) => id !== 'g_pending' && id !== 'g_abandoned'),
+  );
+  expect(senders.filter((r) => r.first !== null || r.last !== null || r.email !== null)).toEqual([
+    { public_id: 'g_claimed', first: 'Sam', last: 'Sender', email: 'Sam.Sender@example.org' },
+  ]);
+  const disputes = await rows<{ public_id: string; opened: string | null; lost: string | null }>(
+    database,
+    sql`select g.public_id, extract(epoch from x.dispute_opened_at - ${at(0)}) / 3600 as opened,
+               extract(epoch from x.disputed_at - ${at(0)}) / 3600 as lost
+          from gift_disputes x join gifts g on g.id = x.gift_id order by g.public_id`,
+  );
+  expect(disputes.map((r) => ({ ...r, opened: r.opened && Number(r.opened), lost: r.lost && Number(r.lost) }))).toEqual(
+    [
+      { public_id: 'g_claim_started', opened: 3, lost: null },
+      { public_id: 'g_disputed', opened: null, lost: 8 },
+    ],
+  );
+}
+
+/** Admin search finds a sender copied by the upgrade, and a sender written after it (the gift_names trigger). */
+async function expectSendersSearchable(database: Database): Promise<void> {
+  const search = async (q: string) =>
+    (await searchGifts({ db: database.db }, { q, status: 'all', page: 1 })).gifts.map((g) => g.senderLastName);
+  expect(await search('sam send')).toEqual(['Sender']);
+  expect(await search('sam.sender@')).toEqual(['Sender']);
+  await database.db.execute(
+    sql`update gift_senders set sender_first_name = 'Nadia', sender_last_name = 'Newname'
+          where gift_id = (select id from gifts where public_id = 'g_paid')`,
+  );
+  expect(await search('nadia new')).toEqual(['Newname']);
 }
 
 describe.each(ENGINES)('upgrading a database migrated to 0013 [%s]', (engine) => {
@@ -287,6 +326,7 @@ describe.each(ENGINES)('upgrading a database migrated to 0013 [%s]', (engine) =>
       await expectMovedGifts(old.database);
       await expectAttentionCarriedOver(old.database);
       await expectGroupsMoved(old.database);
+      await expectSendersSearchable(old.database);
       expect(await statusTotals(old.database)).toEqual(totalsBefore);
     } finally {
       await old.destroy();

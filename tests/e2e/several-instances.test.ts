@@ -14,6 +14,7 @@ import { makeBeforeStart } from './helpers/before-start.js';
 import { SmtpPeer } from '../helpers/smtp.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 import { waitUntil } from './helpers/processes.js';
+import { giftRowColumns } from '../helpers/gift-row.js';
 
 describePostgres('several instances on one database', () => {
   let database: TestDatabase;
@@ -106,7 +107,7 @@ describePostgres('several instances on one database', () => {
 
     // Each expired gift: refunded once, its sender e-mailed once.
     for (const g of expiring) {
-      const [row] = await database.db.select().from(gifts).where(eq(gifts.id, g.id));
+      const [row] = await database.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, g.id));
       expect(row!.status).toBe('refunded');
       expect(
         await database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, g.paymentIntentId!)),
@@ -115,7 +116,7 @@ describePostgres('several instances on one database', () => {
     }
     // Each payable gift: one transfer, claimed, its recipient e-mailed once.
     for (const g of payable) {
-      const [row] = await database.db.select().from(gifts).where(eq(gifts.id, g.id));
+      const [row] = await database.db.select(giftRowColumns).from(gifts).where(eq(gifts.id, g.id));
       expect(row!.status).toBe('claimed');
       expect(
         await database.db.select().from(sandboxTransfers).where(eq(sandboxTransfers.transferGroup, g.publicId)),

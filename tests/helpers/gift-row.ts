@@ -6,9 +6,11 @@ import {
   giftAttention,
   giftClaimAttempts,
   giftDeliveries,
+  giftDisputes,
   giftPayments,
   giftPayouts,
   giftResponses,
+  giftSenders,
   gifts,
 } from '../../src/server/db/schema.js';
 import { openAttention, openAttentionText } from '../../src/server/services/attention/items.js';
@@ -33,6 +35,8 @@ const d = giftDeliveries;
 const r = giftResponses;
 const p = giftPayouts;
 const m = giftPayments;
+const s = giftSenders;
+const x = giftDisputes;
 const movedColumns = {
   wrongAnswerCount: movedColumn(a, a.wrongAnswerCount, 0) as SQL<number>,
   wrongAnswersTotal: movedColumn(a, a.wrongAnswersTotal, 0) as SQL<number>,
@@ -56,6 +60,11 @@ const movedColumns = {
   reconcileAfter: movedColumn(p, p.reconcileAfter, null) as SQL<Date | null>,
   paymentIntentId: movedColumn(m, m.paymentIntentId, null) as SQL<string | null>,
   chargeId: movedColumn(m, m.chargeId, null) as SQL<string | null>,
+  senderFirstName: movedColumn(s, s.senderFirstName, null) as SQL<string | null>,
+  senderLastName: movedColumn(s, s.senderLastName, null) as SQL<string | null>,
+  senderEmail: movedColumn(s, s.senderEmail, null) as SQL<string | null>,
+  disputeOpenedAt: movedColumn(x, x.disputeOpenedAt, null) as SQL<Date | null>,
+  disputedAt: movedColumn(x, x.disputedAt, null) as SQL<Date | null>,
 };
 type Moved = { [K in keyof typeof movedColumns]: (typeof movedColumns)[K] extends SQL<infer T> ? T : never };
 

@@ -16,11 +16,19 @@ export interface StatementBarrier {
   release(): Promise<void>;
 }
 
-export async function holdWrites(databaseUrl: string, table: string): Promise<StatementBarrier> {
+/**
+ * `rowLocks`: also hold statements that lock the table's rows (SELECT … FOR UPDATE), for contenders whose first
+ * deciding statement is such a lock (an EXCLUSIVE lock: only plain reads pass).
+ */
+export async function holdWrites(
+  databaseUrl: string,
+  table: string,
+  { rowLocks = false }: { rowLocks?: boolean } = {},
+): Promise<StatementBarrier> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query('begin');
-  await client.query(`lock table "${table}" in share mode`);
+  await client.query(`lock table "${table}" in ${rowLocks ? 'exclusive' : 'share'} mode`);
   let released = false;
   const release = async () => {
     if (released) return;

@@ -33,22 +33,16 @@ export const donors = pgTable(
   (t) => [uniqueIndex('donors_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
-type NameColumns = {
-  recipientFirstName: AnyPgColumn;
-  recipientLastName: AnyPgColumn;
-  senderFirstName: AnyPgColumn;
-  senderLastName: AnyPgColumn;
-};
-type EmailColumns = { recipientEmail: AnyPgColumn; senderEmail: AnyPgColumn };
+type RecipientNameColumns = { recipientFirstName: AnyPgColumn; recipientLastName: AnyPgColumn };
+type SenderNameColumns = { senderFirstName: AnyPgColumn; senderLastName: AnyPgColumn };
 
 /** "first last", lower-cased: the value the name indexes and the gift_names dictionary hold. */
-export const recipientNameKey = (t: NameColumns) =>
+export const recipientNameKey = (t: RecipientNameColumns) =>
   sql`lower(coalesce(${t.recipientFirstName}, '') || ' ' || coalesce(${t.recipientLastName}, ''))`;
-export const senderNameKey = (t: NameColumns) =>
+export const senderNameKey = (t: SenderNameColumns) =>
   sql`lower(coalesce(${t.senderFirstName}, '') || ' ' || coalesce(${t.senderLastName}, ''))`;
-/** Both e-mail addresses, lower-cased, for the trigram index. */
-export const emailSearchText = (t: EmailColumns) =>
-  sql`(lower(coalesce(${t.recipientEmail}, '') || ' ' || coalesce(${t.senderEmail}, '')))`;
+/** An e-mail address, lower-cased, for a trigram index (the recipient's on gifts, the sender's on gift_senders). */
+export const emailSearchText = (email: AnyPgColumn) => sql`(lower(coalesce(${email}, '')))`;
 
 type RetentionColumns = {
   status: AnyPgColumn;
@@ -56,18 +50,18 @@ type RetentionColumns = {
   refundedAt: AnyPgColumn;
   abandonedAt: AnyPgColumn;
   expiredAt: AnyPgColumn;
-  disputedAt: AnyPgColumn;
   createdAt: AnyPgColumn;
   personalDataErasedAt: AnyPgColumn;
 };
 /**
  * When a gift's personal data starts its retention period: claimed, refunded, left expired (a refund that never
- * completed), closed by a lost card dispute, or abandoned unpaid (claimed: since its state, set when the transfer
- * settled, as gift_payouts.claimed_at);
+ * completed), closed by a lost card dispute, or abandoned unpaid; claimed and disputed since their state changed
+ * (each is when the transfer settled, as gift_payouts.claimed_at, or the dispute was lost, as
+ * gift_disputes.disputed_at; 'disputed' is final and a claimed gift leaves 'claimed' only for it);
  * null once erased, so the index holds only gifts still to erase.
  */
 export const personalDataDueAt = (t: RetentionColumns) =>
-  sql`(case when ${t.personalDataErasedAt} is not null then null when ${t.status} = 'claimed' then ${t.stateChangedAt} when ${t.status} = 'refunded' then ${t.refundedAt} when ${t.status} = 'expired' then ${t.expiredAt} when ${t.status} = 'disputed' then ${t.disputedAt} when ${t.status} = 'pending' then coalesce(${t.abandonedAt}, ${t.createdAt}) end)`;
+  sql`(case when ${t.personalDataErasedAt} is not null then null when ${t.status} = 'claimed' then ${t.stateChangedAt} when ${t.status} = 'refunded' then ${t.refundedAt} when ${t.status} = 'expired' then ${t.expiredAt} when ${t.status} = 'disputed' then ${t.stateChangedAt} when ${t.status} = 'pending' then coalesce(${t.abandonedAt}, ${t.createdAt}) end)`;
 
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 /** The public status of a state (gift-lifecycle/states.ts), computed by the database so no write can disagree. */
@@ -101,10 +95,7 @@ export const gifts = pgTable(
     securityAnswerHash: text('security_answer_hash'),
     claimTokenHash: text('claim_token_hash'),
 
-    // Known only from checkout; never shown to the recipient.
-    senderFirstName: text('sender_first_name'),
-    senderLastName: text('sender_last_name'),
-    senderEmail: text('sender_email'),
+    // The sender's name and e-mail are gift_senders'.
     donorId: integer('donor_id').references(() => donors.id),
 
     // The payment's own references, known once paid, are gift_payments'.
@@ -123,9 +114,7 @@ export const gifts = pgTable(
     refundStartedAt: ts('refund_started_at'),
     refundedAt: ts('refunded_at'),
 
-    // Card disputes (decision 014): open → the gift's money is frozen; lost → status 'disputed' since disputed_at.
-    disputeOpenedAt: ts('dispute_opened_at'),
-    disputedAt: ts('disputed_at'),
+    // Card disputes (decision 014) are gift_disputes'.
 
     personalDataErasedAt: ts('personal_data_erased_at'),
 
@@ -147,12 +136,11 @@ export const gifts = pgTable(
     index('gifts_group_idx')
       .on(t.groupGiftId, t.id)
       .where(sql`${t.groupGiftId} is not null`),
-    index('gifts_sender_email_lower_idx').on(sql`lower(${t.senderEmail})`),
     index('gifts_recipient_email_lower_idx').on(sql`lower(${t.recipientEmail})`),
-    // Admin search (services/admin/gift-search.ts): full names by exact value in created_at order, e-mails by trigram.
+    // Admin search (services/admin/gift-search.ts): full names by exact value in created_at order, e-mails by trigram
+    // (the sender's: gift_senders).
     index('gifts_recipient_name_idx').on(recipientNameKey(t), t.createdAt, t.id),
-    index('gifts_sender_name_idx').on(senderNameKey(t), t.createdAt, t.id),
-    index('gifts_email_trgm_idx').using('gin', sql`${emailSearchText(t)} gin_trgm_ops`),
+    index('gifts_recipient_email_trgm_idx').using('gin', sql`${emailSearchText(t.recipientEmail)} gin_trgm_ops`),
     // Background jobs (each runs every few minutes on every instance) read only the few rows they act on.
     index('gifts_reminder_due_idx')
       .on(t.expiresAt)
@@ -280,6 +268,29 @@ export const giftPayouts = pgTable(
 );
 
 /**
+ * Who paid for the gift, apart from it: the name and e-mail the checkout gave, written when the gift is paid
+ * (events/checkout-events.ts, in the transaction of its move to paid), so a row exists once the gift was paid.
+ * Never shown to the recipient; the retention job erases it (the row stays, emptied).
+ */
+export const giftSenders = pgTable(
+  'gift_senders',
+  {
+    giftId: integer('gift_id')
+      .primaryKey()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+    senderFirstName: text('sender_first_name'),
+    senderLastName: text('sender_last_name'),
+    senderEmail: text('sender_email'),
+  },
+  (t) => [
+    index('gift_senders_email_lower_idx').on(sql`lower(${t.senderEmail})`),
+    // Admin search (services/admin/gift-search.ts): a full name's gifts, and e-mails by trigram.
+    index('gift_senders_name_idx').on(senderNameKey(t), t.giftId),
+    index('gift_senders_email_trgm_idx').using('gin', sql`${emailSearchText(t.senderEmail)} gin_trgm_ops`),
+  ],
+);
+
+/**
  * The provider's references of a gift's payment, known once it is paid (events/checkout-events.ts writes the row
  * with the move to paid): the payment intent and the charge that the provider's events name (refunds, disputes,
  * fraud warnings) and the payout's transfer is funded by. The checkout session stays on gifts (gift creation
@@ -300,6 +311,19 @@ export const giftPayments = pgTable(
     index('gift_payments_charge_idx').on(t.chargeId),
   ],
 );
+
+/**
+ * A card dispute on the gift's payment (decision 014), apart from the gift: a row once a dispute was opened or lost
+ * (disputes/dispute-events.ts, the gift locked first). dispute_opened_at: open, the gift's money is frozen (cleared
+ * when won or lost; noDisputeOpen in gifts/money-undecided.ts); disputed_at: lost, the gift moved to 'disputed'.
+ */
+export const giftDisputes = pgTable('gift_disputes', {
+  giftId: integer('gift_id')
+    .primaryKey()
+    .references(() => gifts.id, { onDelete: 'cascade' }),
+  disputeOpenedAt: ts('dispute_opened_at'),
+  disputedAt: ts('disputed_at'),
+});
 
 const ledgerAccountList = sql.raw(
   `'provider_clearing', 'owed_to_recipients', 'fee_revenue', 'tip_revenue', 'disputes'`,
@@ -426,9 +450,9 @@ export const giftStatusTotals = pgTable(
 );
 
 /**
- * Every distinct full name ("first last", lower-cased) of a recipient or sender, kept by a trigger on gifts
- * (migration 0002). Names repeat across many gifts, so a trigram search over this small list finds the matching
- * names, and gifts_recipient_name_idx / gifts_sender_name_idx give their gifts newest first.
+ * Every distinct full name ("first last", lower-cased) of a recipient or sender, kept by triggers on gifts and
+ * gift_senders (migrations 0002, 0028). Names repeat across many gifts, so a trigram search over this small list
+ * finds the matching names, and gifts_recipient_name_idx / gift_senders_name_idx give their gifts.
  */
 export const giftNames = pgTable('gift_names', { name: text('name').primaryKey() }, (t) => [
   index('gift_names_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),

@@ -7,7 +7,7 @@ import { outbox } from '../db/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { frozenClaimGiftIds, listedGiftIds } from '../services/admin/attention-sql.js';
 import { checkLedgerInvariants } from '../services/ledger/invariants.js';
-import { gifts } from '../db/schema.js';
+import { giftDisputes } from '../db/schema.js';
 
 export interface OpsFigures {
   outboxPending: number;
@@ -33,13 +33,14 @@ export async function readOpsFigures(deps: Deps): Promise<OpsFigures> {
   const [attention] = await deps.db
     .execute<{ open: number }>(sql`select count(*)::int as open from ${listedGiftIds(cutoff)} as listed`)
     .then((r) => (r as unknown as { rows: Array<{ open: number }> }).rows);
-  // A frozen claim is on the attention list's index; an open dispute is rare, but no index holds it.
+  // A frozen claim is on the attention list's index; an open dispute is a gift_disputes row (few: only disputed gifts).
   const [held] = await deps.db
     .select({
       claimFrozen: sql<number>`(select count(*) from (${frozenClaimGiftIds()}) as frozen)::int`.mapWith(Number),
-      disputeOpen: sql<number>`(select count(*) from ${gifts} where ${isNotNull(gifts.disputeOpenedAt)})::int`.mapWith(
-        Number,
-      ),
+      disputeOpen:
+        sql<number>`(select count(*) from ${giftDisputes} where ${isNotNull(giftDisputes.disputeOpenedAt)})::int`.mapWith(
+          Number,
+        ),
     })
     .from(sql`(select 1) as one`);
   return {

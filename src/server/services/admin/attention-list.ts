@@ -13,6 +13,7 @@ import { moneyUndecided } from '../gifts/money-undecided.js';
 import { claimFrozenAt, frozenClaim, listedGiftIds, openReport, retryable, stuckMovement } from './attention-sql.js';
 import { groupColumns, groupOf } from './gift-view.js';
 import { openAttentionSince, openAttentionText } from '../attention/items.js';
+import { senderColumns } from '../gifts/sender.js';
 
 const m = ledgerMovements;
 const asDate = <T extends Date | null>(expr: ReturnType<typeof sql>) => sql<T>`${expr}`.mapWith(gifts.createdAt);
@@ -62,7 +63,7 @@ export async function attentionList(deps: Pick<ServiceDeps, 'db' | 'clock' | 'co
       since: asDate<Date>(since),
       canRetry: sql<boolean>`exists (select 1 from ${m} where ${m.giftId} = ${gifts.id} and ${retryable()})`,
       canRefund: sql<boolean>`(${moneyUndecided()})`,
-      senderEmail: gifts.senderEmail,
+      senderEmail: senderColumns.senderEmail,
       ...groupColumns,
       report: sql<{
         reason: string;

@@ -1,6 +1,7 @@
 // The gift as the admin sees it: serial id, status, amount, sender and recipient names, dates.
-import { sql, type SQL } from 'drizzle-orm';
-import { giftDeliveries, gifts, groupGifts } from '../../db/schema.js';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { giftDeliveries, giftSenders, gifts, groupGifts } from '../../db/schema.js';
 import { formatCents } from '../../../shared/money.js';
 import type { AdminGift } from '../../../shared/schemas/admin.js';
 import { openAttentionText } from '../attention/items.js';
@@ -27,14 +28,14 @@ export const adminGiftColumns = {
   id: gifts.id,
   status: gifts.status,
   amountCents: gifts.amountCents,
-  senderFirstName: gifts.senderFirstName,
-  senderLastName: gifts.senderLastName,
+  senderFirstName: giftSenders.senderFirstName,
+  senderLastName: giftSenders.senderLastName,
   recipientFirstName: gifts.recipientFirstName,
   recipientLastName: gifts.recipientLastName,
   recipientEmail: gifts.recipientEmail,
   createdAt: gifts.createdAt,
   expiresAt: gifts.expiresAt,
-  // Of gift_deliveries: gift-list.ts and gift-search.ts join it on the left.
+  // Of gift_deliveries and gift_senders, joined on the left (selectAdminGifts).
   deliverAt: giftDeliveries.deliverAt,
   notifiedAt: giftDeliveries.notifiedAt,
   undeliverableAt: giftDeliveries.undeliverableAt,
@@ -43,6 +44,14 @@ export const adminGiftColumns = {
   claimFrozen: sql<boolean>`(${claimFrozenAt()} is not null)`,
   ...groupColumns,
 };
+
+/** The gifts with the admin view's columns, joined with their delivery and sender rows; add where, order, limit. */
+export const selectAdminGifts = (db: Db) =>
+  db
+    .select(adminGiftColumns)
+    .from(gifts)
+    .leftJoin(giftDeliveries, eq(giftDeliveries.giftId, gifts.id))
+    .leftJoin(giftSenders, eq(giftSenders.giftId, gifts.id));
 
 type Columns = typeof adminGiftColumns;
 type AdminGiftRow = {

@@ -5,15 +5,16 @@
 // What is refunded is what the gift still holds for the recipient: the gift amount, or — for a payment that did
 // not match its gift — what was actually paid into it; fee and tip are kept.
 import { eq } from 'drizzle-orm';
-import { gifts, ledgerMovements } from '../../db/schema.js';
+import { ledgerMovements } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { noDisputeOpen } from '../gifts/money-undecided.js';
+import { loadGift } from '../claims/find-gift.js';
 import { accountBalance } from '../ledger/balances.js';
 import { attemptMovement, requestRefund, type AttemptOutcome } from '../ledger/reconciler.js';
 import { logAdminAction, type AdminActor } from './attention-actor.js';
 import { startRefund } from '../gift-lifecycle/start-refund.js';
-import { selectGiftsWithMoney, type GiftWithMoney } from '../payouts/payout-row.js';
+import type { GiftWithMoney } from '../payouts/payout-row.js';
 
 const OUTCOME_MESSAGES: Record<AttemptOutcome, string> = {
   succeeded: 'Refund made; the sender has been told.',
@@ -55,8 +56,7 @@ export async function refundSender(deps: ServiceDeps, giftId: number, actor: Adm
     return requested;
   });
   if (!movement) {
-    const [gift] = await selectGiftsWithMoney(deps.db).where(eq(gifts.id, giftId));
-    throw refusal(giftId, gift);
+    throw refusal(giftId, await loadGift(deps.db, giftId));
   }
   return OUTCOME_MESSAGES[await attemptMovement(deps, movement.id)];
 }

@@ -16,6 +16,7 @@ import {
 import { holdsClaimSession, type ClaimSessionCookies } from './claim-session.js';
 import { readGiftAccount } from './account-reads.js';
 import { reviewState } from '../risk/hold.js';
+import { disputeOpenedAt } from '../gifts/money-undecided.js';
 
 type DetailedStatus = Exclude<GiftStatusResponse['status'], 'paid'>;
 /** The gift's status column in the words of this answer: what the sender's own views show. */
@@ -45,7 +46,7 @@ export async function giftClaimStatus(
       recipientAccountId: giftPayouts.recipientAccountId,
       transferStartedAt: giftPayouts.transferStartedAt,
       transferId: giftPayouts.transferId,
-      disputeOpenedAt: gifts.disputeOpenedAt,
+      disputeOpenedAt: disputeOpenedAt(),
     })
     .from(gifts)
     .leftJoin(giftPayouts, eq(giftPayouts.giftId, gifts.id))

@@ -1,7 +1,7 @@
 // A recipient e-mail refused permanently (SMTP 5xx): the gift is marked undeliverable and its sender is asked, with
 // a fresh link to the gift page, to correct the address (decision 016). Once per bounced address: correcting the
 // address clears the mark, and a bounce of the new one tells the sender again.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { giftDeliveries, gifts } from '../../db/schema.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
@@ -9,6 +9,7 @@ import { queueEmail, type BouncedMessage } from '../../email/outbox.js';
 import { undeliverableEmail } from '../../email/templates/undeliverable.js';
 import { manageUrl, mintGiftLink } from '../gifts/gift-links.js';
 import { maskEmail } from '../manage/rules.js';
+import { senderColumns } from '../gifts/sender.js';
 
 /** Outbox kinds of the e-mails that reach the recipient; their bounces mark the gift. */
 export const RECIPIENT_EMAIL_KINDS = ['gift-notification', 'gift-reminder'] as const;
@@ -39,7 +40,10 @@ export async function recordBounce(
       )
       .returning({ giftId: d.giftId });
     if (!marked) return;
-    const [gift] = await tx.select().from(gifts).where(eq(gifts.id, marked.giftId));
+    const [gift] = await tx
+      .select({ ...getTableColumns(gifts), ...senderColumns })
+      .from(gifts)
+      .where(eq(gifts.id, marked.giftId));
     if (!gift?.senderEmail) return;
     const link = manageUrl(deps.publicUrl, await mintGiftLink(tx, deps.clock, gift.id, 'manage'));
     await queueEmail(tx, deps.clock, {

@@ -6,7 +6,7 @@
 // reference, so replays and out-of-order events change nothing; a close that arrives before its opening posts
 // the opening's debit itself.
 import { and, eq, inArray, isNull, notInArray, count } from 'drizzle-orm';
-import { gifts, ledgerMovements } from '../../db/schema.js';
+import { giftDisputes, ledgerMovements } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { AppEvent } from '../../payments/events.js';
@@ -26,6 +26,21 @@ import { stopPayoutLooks } from '../payouts/payout-row.js';
 
 type DisputeEvent = Extract<AppEvent, { kind: 'dispute_opened' | 'dispute_won' | 'dispute_lost' }>;
 
+/**
+ * The gift's dispute row, made when missing. The gift is locked first (lockGiftByPayment), so a move that requires
+ * no dispute open (it locks the gift too, gift-lifecycle/transition.ts) sees the row or happens before it.
+ */
+async function recordDispute(
+  tx: Tx,
+  giftId: number,
+  set: { disputeOpenedAt: Date | null; disputedAt?: Date },
+): Promise<void> {
+  await tx
+    .insert(giftDisputes)
+    .values({ giftId, ...set })
+    .onConflictDoUpdate({ target: giftDisputes.giftId, set });
+}
+
 /** Hushgift's own transfer or refund of the gift that has not ended. */
 const openOutgoing = (giftId: number) =>
   and(
@@ -38,7 +53,7 @@ const openOutgoing = (giftId: number) =>
 async function opened(tx: Tx, deps: ServiceDeps, gift: GiftRow, dispute: Dispute, now: Date): Promise<void> {
   if (!(await postDisputeDebit(tx, deps, gift, dispute, now))) return;
   if (gift.status === 'disputed') return;
-  await tx.update(gifts).set({ disputeOpenedAt: now }).where(eq(gifts.id, gift.id));
+  await recordDispute(tx, gift.id, { disputeOpenedAt: now });
   // A movement waiting for its (next) attempt waits for the dispute instead; one in flight ends as it ends.
   await tx
     .update(ledgerMovements)
@@ -50,7 +65,7 @@ async function opened(tx: Tx, deps: ServiceDeps, gift: GiftRow, dispute: Dispute
 async function won(tx: Tx, deps: ServiceDeps, gift: GiftRow, dispute: Dispute, now: Date): Promise<void> {
   await postDisputeDebit(tx, deps, gift, dispute, now);
   if (!(await postDisputeCredit(tx, deps, gift, dispute, now))) return;
-  await tx.update(gifts).set({ disputeOpenedAt: null }).where(eq(gifts.id, gift.id));
+  await tx.update(giftDisputes).set({ disputeOpenedAt: null }).where(eq(giftDisputes.giftId, gift.id));
   await clearDisputeFlag(tx, gift.id, dispute.ref, now);
   // What waited for the dispute is due again.
   await tx
@@ -63,12 +78,9 @@ async function won(tx: Tx, deps: ServiceDeps, gift: GiftRow, dispute: Dispute, n
 
 async function lost(tx: Tx, deps: ServiceDeps, gift: GiftRow, dispute: Dispute, now: Date): Promise<void> {
   await postDisputeDebit(tx, deps, gift, dispute, now);
-  const [closed] = await transition(tx, gift.id, {
-    to: 'disputed',
-    at: now,
-    set: { disputedAt: now, disputeOpenedAt: null },
-  });
+  const [closed] = await transition(tx, gift.id, { to: 'disputed', at: now });
   if (!closed) return;
+  await recordDispute(tx, gift.id, { disputedAt: now, disputeOpenedAt: null });
   if (gift.claimStartedAt) await stopPayoutLooks(tx, gift.id);
   // An open transfer or refund is looked up by the reconciler once more: recorded if it went out, otherwise
   // cancelled; the dispute is settled after it (settleLostDisputes), so a payout that went out counts as the loss.

@@ -12,6 +12,7 @@ import { movementKey, type LedgerAccount } from '../ledger/accounts.js';
 import { postMovement } from '../ledger/post.js';
 import { giftFigures, takeInOrder } from '../events/gift-money.js';
 import { raiseAttention, resolveAttention } from '../attention/items.js';
+import { disputeOpenedAt } from '../gifts/money-undecided.js';
 
 type Deps = Pick<ServiceDeps, 'config'>;
 type GiftKeys = { id: number; publicId: string };
@@ -169,7 +170,7 @@ export async function settleLostDisputes(tx: Tx, deps: Deps, gift: GiftKeys, now
  */
 export async function disputedGiftMoved(tx: Tx, deps: Deps, giftId: number, now: Date): Promise<void> {
   const [gift] = await tx
-    .select({ id: gifts.id, publicId: gifts.publicId, status: gifts.status, disputeOpenedAt: gifts.disputeOpenedAt })
+    .select({ id: gifts.id, publicId: gifts.publicId, status: gifts.status, disputeOpenedAt: disputeOpenedAt() })
     .from(gifts)
     .where(eq(gifts.id, giftId));
   if (!gift) return;

@@ -20,6 +20,7 @@ import { lockGroupOfGift, refundLateShare } from '../together/shares.js';
 import { evaluatePayment } from '../risk/evaluate-payment.js';
 import { raiseAttention } from '../attention/items.js';
 import { writePayment } from '../gifts/payment-refs.js';
+import { recordSender } from '../gifts/sender.js';
 
 type CheckoutPaid = Extract<AppEvent, { kind: 'checkout_paid' }>;
 
@@ -76,9 +77,6 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
         paidAt: now,
         expiresAt: sql`${deliveredAt} + ${CLAIM_WINDOW_DAYS} * interval '1 day'`,
         checkoutSessionId: sql`coalesce(${gifts.checkoutSessionId}, ${event.checkoutId})`,
-        senderFirstName: first,
-        senderLastName: last,
-        senderEmail,
         abandonedAt: null,
       },
     },
@@ -90,6 +88,8 @@ async function markPaid(tx: Tx, deps: ServiceDeps, event: CheckoutPaid): Promise
   );
   if (!gift) return; // already paid (replay), or unknown
   await writePayment(tx, gift.id, { paymentIntentId, chargeId });
+  // Who paid, with the move (the gift's row is locked by it).
+  await recordSender(tx, gift.id, { senderFirstName: first, senderLastName: last, senderEmail });
 
   // A payment that differs from the gift (amount or currency) is held for an operator: no claim e-mail.
   const mismatch = paymentMismatch(event, gift.totalCents);

@@ -1,7 +1,7 @@
 // The provider's side of money (decision 014): a refund made outside Hushgift, a reversed transfer, a
 // disconnected payout account. Each is posted to the ledger under a key naming the provider's reference, so a
 // replay changes nothing, and whatever needs a person puts the gift on the attention list.
-import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { giftPayouts, gifts, ledgerMovements, recipientAccounts } from '../../db/schema.js';
 import { boundNotPaidOut, stopPayoutLooks, writePayout } from '../payouts/payout-row.js';
 import type { Tx } from '../../db/client.js';
@@ -15,6 +15,7 @@ import { moneyUndecided } from '../gifts/money-undecided.js';
 import { giftFigures, lockGiftByPayment, takeInOrder } from './gift-money.js';
 import { raiseAttention } from '../attention/items.js';
 import { transition } from '../gift-lifecycle/transition.js';
+import { senderColumns } from '../gifts/sender.js';
 
 type Refunded = Extract<AppEvent, { kind: 'payment_refunded' }>;
 type Reversed = Extract<AppEvent, { kind: 'transfer_reversed' }>;
@@ -97,12 +98,12 @@ export async function handleOutsideRefund(tx: Tx, deps: ServiceDeps, event: Refu
   }
 
   // Not paid out and no payout started: the gift is refunded and can no longer be claimed.
-  const [closed] = await transition(tx, gift.id, {
-    to: 'refunded',
-    at: now,
-    set: { refundStartedAt: now, refundedAt: now },
-    where: moneyUndecided(),
-  });
+  const [closed] = await transition(
+    tx,
+    gift.id,
+    { to: 'refunded', at: now, set: { refundStartedAt: now, refundedAt: now }, where: moneyUndecided() },
+    { ...getTableColumns(gifts), ...senderColumns },
+  );
   if (closed) {
     if (gift.claimStartedAt) await stopPayoutLooks(tx, gift.id);
     if (closed.senderEmail) {

@@ -28,6 +28,7 @@ import { giftRefunded, giftTransferred } from './settle.js';
 import { giftFigures } from '../events/gift-money.js';
 import { disputedGiftMoved, settleLostDisputes } from '../disputes/dispute-ledger.js';
 import { raiseAttention } from '../attention/items.js';
+import { disputeOpenedAt } from '../gifts/money-undecided.js';
 
 export const RECONCILER_INTERVAL_MS = 30_000;
 const BACKOFF_BASE_MS = 30_000;
@@ -57,7 +58,7 @@ const attemptGiftColumns = {
   paymentIntentId: giftPayments.paymentIntentId,
   chargeId: giftPayments.chargeId,
   recipientAccountId: giftPayouts.recipientAccountId,
-  disputeOpenedAt: gifts.disputeOpenedAt,
+  disputeOpenedAt: disputeOpenedAt(),
 };
 /**
  * Refunds made in the provider's dashboard, read with the attempt's row: almost always 0, and then the gift's
@@ -67,7 +68,8 @@ const refundedOutside =
   sql<number>`(select coalesce(sum(o.amount_cents), 0) from ${ledgerMovements} o where o.gift_id = ${gifts.id} and o.state = 'succeeded' and o.kind = 'refund' and o.origin = 'provider')::int`.mapWith(
     Number,
   );
-type Gift = Pick<typeof gifts.$inferSelect, 'id' | 'publicId' | 'status' | 'amountCents' | 'disputeOpenedAt'> & {
+type Gift = Pick<typeof gifts.$inferSelect, 'id' | 'publicId' | 'status' | 'amountCents'> & {
+  disputeOpenedAt: Date | null;
   paymentIntentId: string | null;
   chargeId: string | null;
   recipientAccountId: string | null;

@@ -2,7 +2,7 @@
 // gift paid → claimed and queues the recipient's confirmation and the sender's notice; a refund moves it
 // expired → refunded and tells the sender; either ends the gift's attention items a settled movement answers
 // (ENDED_BY_SETTLING; a refund also a dashboard refund's, ENDED_BY_REFUND). Conditional updates: settling twice changes nothing (answers null).
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { giftResponses, gifts } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
@@ -17,9 +17,11 @@ import { senderStoppedRefund } from '../recipient-rights/sender-block.js';
 import { resolveAttention } from '../attention/items.js';
 import { stopPayoutLooks, writePayout } from '../payouts/payout-row.js';
 import { ENDED_BY_REFUND, ENDED_BY_SETTLING } from '../../../shared/attention.js';
+import { disputeOpenedAt } from '../gifts/money-undecided.js';
+import { senderColumns, type Sender } from '../gifts/sender.js';
 
 /** The gift as it is after the transition; null when it was not in the state the transition starts from. */
-type SettledGift = typeof gifts.$inferSelect;
+type SettledGift = typeof gifts.$inferSelect & Sender & { disputeOpenedAt: Date | null };
 
 export async function giftTransferred(
   tx: Tx,
@@ -28,7 +30,12 @@ export async function giftTransferred(
   transferId: string,
   now: Date,
 ): Promise<SettledGift | null> {
-  const [gift] = await transition(tx, giftId, { to: 'claimed', at: now });
+  const [gift] = await transition(
+    tx,
+    giftId,
+    { to: 'claimed', at: now },
+    { ...getTableColumns(gifts), ...senderColumns, disputeOpenedAt: disputeOpenedAt() },
+  );
   if (!gift) return null;
   // Once: only the move's winner records the transfer (the payout job no longer looks at the gift).
   await writePayout(tx, gift.id, { claimedAt: now, transferId, reconcileAfter: null });
@@ -71,9 +78,9 @@ const responseOf = (column: typeof giftResponses.cancelledAt) =>
 /** What the refund e-mail and the caller need: a whole gift row costs more to build, send and parse per refund. */
 const refundedColumns = {
   id: gifts.id,
-  disputeOpenedAt: gifts.disputeOpenedAt,
-  senderEmail: gifts.senderEmail,
-  senderFirstName: gifts.senderFirstName,
+  disputeOpenedAt: disputeOpenedAt(),
+  senderEmail: senderColumns.senderEmail,
+  senderFirstName: senderColumns.senderFirstName,
   recipientFirstName: gifts.recipientFirstName,
   amountCents: gifts.amountCents,
   feeCents: gifts.feeCents,

@@ -2,7 +2,7 @@
 // sender. The sender gets it by e-mail (with a fresh link to their gift page) and on that page; the recipient's
 // answer says only that it was sent. A group gift's note (decision 026) reaches every contributor whose share
 // was paid out: each on their own gift page and by their own e-mail.
-import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { giftResponses, gifts } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -14,6 +14,7 @@ import { transferStarted } from '../payouts/payout-row.js';
 import { holdsClaimSession, type ClaimSessionCookies } from '../claims/claim-session.js';
 import { CLAIM_MESSAGES } from '../../../shared/schemas/claim.js';
 import { manageUrl, mintGiftLink } from '../gifts/gift-links.js';
+import { senderColumns } from '../gifts/sender.js';
 
 const r = giftResponses;
 
@@ -44,7 +45,7 @@ async function saveNote(tx: DbOrTx, which: SQL, note: string, now: Date) {
     .returning({ giftId: r.giftId });
   if (saved.length === 0) return [];
   return tx
-    .select()
+    .select({ ...getTableColumns(gifts), ...senderColumns })
     .from(gifts)
     .where(
       inArray(

@@ -4,6 +4,7 @@
 import { and, eq, exists, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import { giftPayments, giftPayouts, gifts } from '../../db/schema.js';
 import { paymentColumns, type GiftPaymentFields } from '../gifts/payment-refs.js';
+import { disputeOpenedAt } from '../gifts/money-undecided.js';
 import type { DbOrTx } from '../../db/client.js';
 
 type PayoutSet = Partial<Omit<typeof giftPayouts.$inferInsert, 'giftId'>>;
@@ -60,13 +61,18 @@ export const payoutColumns = {
 export type GiftPayoutFields = Pick<typeof giftPayouts.$inferSelect, keyof typeof payoutColumns>;
 /** A gift's row with its payout. */
 export type GiftWithPayout = typeof gifts.$inferSelect & GiftPayoutFields;
-/** A gift's row with its payout and payment references. */
-export type GiftWithMoney = typeof gifts.$inferSelect & GiftPayoutFields & GiftPaymentFields;
+/** A gift's row with its payout and payment references, and since when a card dispute is open on it (or null). */
+export type GiftWithMoney = typeof gifts.$inferSelect &
+  GiftPayoutFields &
+  GiftPaymentFields & { disputeOpenedAt: Date | null };
 
-/** Selects gifts with their payout and payment references; add the where (and `.for('update', { of: gifts })`). */
+/**
+ * Selects gifts with their payout and payment references and open dispute (gift_disputes); add the where (and
+ * `.for('update', { of: gifts })`).
+ */
 export function selectGiftsWithMoney(db: DbOrTx) {
   return db
-    .select({ ...getTableColumns(gifts), ...payoutColumns, ...paymentColumns })
+    .select({ ...getTableColumns(gifts), ...payoutColumns, ...paymentColumns, disputeOpenedAt: disputeOpenedAt() })
     .from(gifts)
     .leftJoin(giftPayouts, eq(giftPayouts.giftId, gifts.id))
     .leftJoin(giftPayments, eq(giftPayments.giftId, gifts.id));

@@ -5,25 +5,18 @@ import { eq } from 'drizzle-orm';
 import { giftPayers } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import { payerIdentity, type PayerIdentity } from '../risk/payer-identity.js';
+import { readSender } from '../gifts/sender.js';
 
-async function recordedIdentity(
-  db: DbOrTx,
-  secret: string,
-  gift: { id: number; senderEmail: string | null },
-): Promise<PayerIdentity> {
+async function recordedIdentity(db: DbOrTx, secret: string, gift: { id: number }): Promise<PayerIdentity> {
   const [recorded] = await db
     .select({ emailKey: giftPayers.emailKey, cardKey: giftPayers.cardKey, clientKey: giftPayers.clientKey })
     .from(giftPayers)
     .where(eq(giftPayers.giftId, gift.id));
-  return recorded ?? payerIdentity(secret, { email: gift.senderEmail });
+  return recorded ?? payerIdentity(secret, { email: (await readSender(db, gift.id)).senderEmail });
 }
 
 /** Every known key: what a report hands the operator. */
-export async function payerIdentityKeys(
-  db: DbOrTx,
-  secret: string,
-  gift: { id: number; senderEmail: string | null },
-): Promise<string[]> {
+export async function payerIdentityKeys(db: DbOrTx, secret: string, gift: { id: number }): Promise<string[]> {
   const identity = await recordedIdentity(db, secret, gift);
   return personKeys(identity).concat(identity.clientKey ?? []);
 }
@@ -36,10 +29,6 @@ export const personKeys = (identity: PayerIdentity): string[] =>
   [identity.emailKey, identity.cardKey].filter((key): key is string => key !== null);
 
 /** The person keys of the gift's payer: what "stop this sender" keeps. */
-export async function payerPersonKeys(
-  db: DbOrTx,
-  secret: string,
-  gift: { id: number; senderEmail: string | null },
-): Promise<string[]> {
+export async function payerPersonKeys(db: DbOrTx, secret: string, gift: { id: number }): Promise<string[]> {
   return personKeys(await recordedIdentity(db, secret, gift));
 }

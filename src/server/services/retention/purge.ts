@@ -12,6 +12,7 @@ import {
   donorLoginTokens,
   giftLinks,
   giftResponses,
+  giftSenders,
   recipientLinks,
   giftReports,
   giftNames,
@@ -75,7 +76,7 @@ async function forgetUnusedNames(tx: DbOrTx, names: string[]): Promise<void> {
         held.map((h) => h.name),
       ),
       sql`not exists (select 1 from ${gifts} where ${recipientNameKey(gifts)} = ${giftNames.name})`,
-      sql`not exists (select 1 from ${gifts} where ${senderNameKey(gifts)} = ${giftNames.name})`,
+      sql`not exists (select 1 from ${giftSenders} where ${senderNameKey(giftSenders)} = ${giftNames.name})`,
     ),
   );
 }
@@ -88,10 +89,10 @@ const ERASED_GIFT_FIELDS = {
   securityQuestion: null,
   securityAnswerHash: null,
   claimTokenHash: null,
-  senderFirstName: null,
-  senderLastName: null,
-  senderEmail: null,
 } as const;
+/** The sender's identity (gift_senders): the row stays, emptied. */
+const ERASED_SENDER_FIELDS = { senderFirstName: null, senderLastName: null, senderEmail: null } as const;
+const senderName = sql`coalesce((select ${senderNameKey(giftSenders)} from ${giftSenders} where ${giftSenders.giftId} = ${gifts.id}), '')`;
 
 export async function purgeExpiredData(deps: {
   db: Db;
@@ -114,7 +115,7 @@ export async function purgeExpiredData(deps: {
   for (;;) {
     const erased = await deps.db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: gifts.id, names: sql<string[]>`array[${recipientNameKey(gifts)}, ${senderNameKey(gifts)}]` })
+        .select({ id: gifts.id, names: sql<string[]>`array[${recipientNameKey(gifts)}, ${senderName}]` })
         .from(gifts)
         // Claimed, refunded, or never paid (from when it was abandoned or created), not yet erased.
         .where(lte(personalDataDueAt(gifts), giftCutoff))
@@ -126,6 +127,7 @@ export async function purgeExpiredData(deps: {
         .update(gifts)
         .set({ ...ERASED_GIFT_FIELDS, personalDataErasedAt: now })
         .where(inArray(gifts.id, ids));
+      await tx.update(giftSenders).set(ERASED_SENDER_FIELDS).where(inArray(giftSenders.giftId, ids));
       await tx.update(giftResponses).set({ thankYouNote: null }).where(inArray(giftResponses.giftId, ids));
       await forgetUnusedNames(tx, [...new Set(due.flatMap((d) => d.names))]);
       // The sender's gift page and any extra claim links go with the personal data they open.

@@ -3,7 +3,7 @@
 // recipient address (its keyed digest), list them, and remove one. Each is one insert or delete keyed on the block,
 // so racing clicks change it once. The early fraud warning after a payout blocks the payer too (fraud-warning.ts).
 import { desc, eq } from 'drizzle-orm';
-import { giftPayers, gifts, riskBlocks, type RiskBlockKind } from '../../db/schema.js';
+import { giftPayers, giftSenders, gifts, riskBlocks, type RiskBlockKind } from '../../db/schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
@@ -33,13 +33,14 @@ export async function blockPayerOfGift(
 ): Promise<number> {
   const [gift] = await tx
     .select({
-      senderEmail: gifts.senderEmail,
+      senderEmail: giftSenders.senderEmail,
       emailKey: giftPayers.emailKey,
       cardKey: giftPayers.cardKey,
       clientKey: giftPayers.clientKey,
     })
     .from(gifts)
     .leftJoin(giftPayers, eq(giftPayers.giftId, gifts.id))
+    .leftJoin(giftSenders, eq(giftSenders.giftId, gifts.id))
     .where(eq(gifts.id, giftId));
   if (!gift) throw notFound(`Gift #${giftId} does not exist.`);
   // A gift paid before the risk layer kept identities: its checkout e-mail is still known.

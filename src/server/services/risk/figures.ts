@@ -2,7 +2,7 @@
 // dispute rate (gifts paid in 90 days with a dispute open or ever debited, won or lost, over those gifts) with a warning above 0.5%: card networks treat about
 // 0.75% as excessive, and a platform above it loses its card processing.
 import { and, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { gifts, ledgerMovements, riskReviews } from '../../db/schema.js';
+import { giftDisputes, gifts, ledgerMovements, riskReviews } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { DAY } from '../../clock.js';
 import { DISPUTE_RATE_WARNING_PERCENT, type RiskFigures } from '../../../shared/schemas/admin-risk.js';
@@ -29,7 +29,7 @@ export async function riskFigures(deps: Pick<ServiceDeps, 'db' | 'clock'>): Prom
     .select({
       paid: count,
       disputed:
-        sql<number>`(count(*) filter (where ${gifts.disputeOpenedAt} is not null or ${gifts.disputedAt} is not null or exists (select 1 from ${ledgerMovements} m where m.gift_id = ${gifts.id} and m.kind = 'dispute_debit')))::int`.mapWith(
+        sql<number>`(count(*) filter (where exists (select 1 from ${giftDisputes} d where d.gift_id = ${gifts.id} and (d.dispute_opened_at is not null or d.disputed_at is not null)) or exists (select 1 from ${ledgerMovements} m where m.gift_id = ${gifts.id} and m.kind = 'dispute_debit')))::int`.mapWith(
           Number,
         ),
     })

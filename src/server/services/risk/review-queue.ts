@@ -11,6 +11,7 @@ import type { ReviewItem, ReviewQueue } from '../../../shared/schemas/admin-risk
 import { samePayer } from './payer-record.js';
 import { riskFigures } from './figures.js';
 import { RISK_REASONS, type RiskReason } from './rules.js';
+import { disputeOpenedAt } from '../gifts/money-undecided.js';
 
 const HISTORY_DAYS = 90;
 
@@ -64,7 +65,7 @@ async function history(
       gifts: sql<number>`count(*)::int`.mapWith(Number),
       cents: sql<number>`coalesce(sum(${gifts.amountCents}), 0)::bigint`.mapWith(Number),
       disputes:
-        sql<number>`(count(*) filter (where ${gifts.disputeOpenedAt} is not null or ${gifts.state} = 'disputed'))::int`.mapWith(
+        sql<number>`(count(*) filter (where ${disputeOpenedAt()} is not null or ${gifts.state} = 'disputed'))::int`.mapWith(
           Number,
         ),
       refunds: sql<number>`(count(*) filter (where ${gifts.state} in ('refunding', 'refunded')))::int`.mapWith(Number),
