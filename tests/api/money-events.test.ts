@@ -30,7 +30,6 @@ import { processExpired } from '../../src/server/services/expiry/expire-and-refu
 import { runReconciler } from '../../src/server/services/ledger/reconciler.js';
 import { MINUTE } from '../../src/server/clock.js';
 import { sandboxRefunds } from '../../src/server/db/schema.js';
-import { giftRowColumns } from '../helpers/gift-row.js';
 
 const event = (id: string, type: string, object: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   stripeFixture('event', { id, type, data: { object }, ...extra });
