@@ -107,8 +107,9 @@ export async function load({ port, requests, connections, seconds, processes = 1
 }
 
 /**
- * Rounds alternating every side (in the order given), `seconds` each, after a warm-up of every side. Answers
- * { rounds: [{ load1, sides: { name: result } }] } with the 1-minute load average read before each round.
+ * Rounds alternating every side (in the order given), `seconds` each, after a warm-up of every side (BENCH_WARMUP
+ * seconds each, default 2). Answers { rounds: [{ load1, sides: { name: result } }] } with the 1-minute load average
+ * read before each round.
  */
 export async function sideBySide({
   sides,
@@ -116,7 +117,7 @@ export async function sideBySide({
   connections,
   rounds,
   seconds,
-  warmupSeconds = 2,
+  warmupSeconds = Number(process.env.BENCH_WARMUP ?? 2),
   log = console.log,
 }) {
   for (const side of sides) {
