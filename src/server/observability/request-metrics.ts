@@ -16,7 +16,10 @@ interface Series {
 }
 
 export function registerRequestMetrics(registry: Registry, prefix: string) {
-  const series = new Map<string, Series>();
+  // Found by route, then method: both are strings Fastify and Node's parser hand over as the same objects each time,
+  // so the lookups hash nothing new (a key joined from both was a fresh string to hash on every request).
+  const byRoute = new Map<string, Map<string, Series>>();
+  const allSeries = () => [...byRoute.values()].flatMap((byMethod) => [...byMethod.values()]);
   const requestsName = `${prefix}http_requests_total`;
   const latencyName = `${prefix}http_request_duration_seconds`;
 
@@ -27,7 +30,7 @@ export function registerRequestMetrics(registry: Registry, prefix: string) {
     aggregator: 'sum',
     get: async () => ({
       ...requests,
-      values: [...series.values()].flatMap((s) =>
+      values: allSeries().flatMap((s) =>
         [...s.byStatus].map(([status, value]) => ({ labels: { ...s.labels, status_code: String(status) }, value })),
       ),
     }),
@@ -39,7 +42,7 @@ export function registerRequestMetrics(registry: Registry, prefix: string) {
     aggregator: 'sum',
     get: async () => ({
       ...latency,
-      values: [...series.values()].flatMap((s) => {
+      values: allSeries().flatMap((s) => {
         let cumulative = 0;
         const buckets = s.buckets.map((n, i) => {
           cumulative += n;
@@ -61,9 +64,6 @@ export function registerRequestMetrics(registry: Registry, prefix: string) {
   registry.registerMetric(requests as unknown as Metric);
   registry.registerMetric(latency as unknown as Metric);
 
-  // Found by route, then method: both are strings Fastify and Node's parser hand over as the same objects each time,
-  // so the lookups hash nothing new (a key joined from both was a fresh string to hash on every request).
-  const byRoute = new Map<string, Map<string, Series>>();
   return function observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
     let byMethod = byRoute.get(route);
     if (!byMethod) byRoute.set(route, (byMethod = new Map()));
@@ -71,7 +71,6 @@ export function registerRequestMetrics(registry: Registry, prefix: string) {
     if (!s) {
       s = { labels: { method, route }, byStatus: new Map(), buckets: BUCKETS.map(() => 0).concat(0), sum: 0, count: 0 };
       byMethod.set(method, s);
-      series.set(`${method} ${route}`, s);
     }
     s.byStatus.set(statusCode, (s.byStatus.get(statusCode) ?? 0) + 1);
     let i = 0;

@@ -2,6 +2,7 @@
 // The event row is inserted by id in the same transaction as its effects (alone when it has none): a replay (sequential or parallel)
 // finds the row and changes nothing; a failure rolls both back so the provider's retry handles it again.
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { giftPayments, giftPayouts, gifts, webhookEvents } from '../../db/schema.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -63,15 +64,15 @@ export function eventObjectId(event: AppEvent): string | null {
 
 /** The gift an event concerns, found by the references it carries (null when it names none). */
 function eventGiftId(event: AppEvent): SQL | null {
-  const pick = (where: SQL) => sql`(select ${gifts.id} from ${gifts} where ${where} limit 1)`;
-  const paidByRef = (where: SQL) => sql`(select ${giftPayments.giftId} from ${giftPayments} where ${where} limit 1)`;
-  if ('giftPublicId' in event && event.giftPublicId) return pick(sql`${gifts.publicId} = ${event.giftPublicId}`);
-  if ('checkoutId' in event && event.checkoutId) return pick(sql`${gifts.checkoutSessionId} = ${event.checkoutId}`);
-  const p = giftPayments;
-  if ('paymentRef' in event && event.paymentRef) return paidByRef(sql`${p.paymentIntentId} = ${event.paymentRef}`);
-  if ('chargeRef' in event && event.chargeRef) return paidByRef(sql`${p.chargeId} = ${event.chargeRef}`);
+  // The gift id from the table holding the reference: gifts, or the payment's and payout's own rows.
+  const pick = (id: PgColumn, where: SQL) => sql`(select ${id} from ${id.table} where ${where} limit 1)`;
+  const [g, p] = [gifts, giftPayments];
+  if ('giftPublicId' in event && event.giftPublicId) return pick(g.id, sql`${g.publicId} = ${event.giftPublicId}`);
+  if ('checkoutId' in event && event.checkoutId) return pick(g.id, sql`${g.checkoutSessionId} = ${event.checkoutId}`);
+  if ('paymentRef' in event && event.paymentRef) return pick(p.giftId, sql`${p.paymentIntentId} = ${event.paymentRef}`);
+  if ('chargeRef' in event && event.chargeRef) return pick(p.giftId, sql`${p.chargeId} = ${event.chargeRef}`);
   if (event.kind === 'transfer_reversed')
-    return sql`(select ${giftPayouts.giftId} from ${giftPayouts} where ${giftPayouts.transferId} = ${event.transferRef} limit 1)`;
+    return pick(giftPayouts.giftId, sql`${giftPayouts.transferId} = ${event.transferRef}`);
   return null;
 }
 
