@@ -1,7 +1,8 @@
-// How every bare baseline server runs (bench/lib/bare-*-server.mjs): it listens on a free loopback port, tells the
+// How every bare baseline server runs (bench/lib/bare-*-server.mjs): it listens on a free loopback port (PORT when
+// given: bench/claim-instructions.mjs starts it under valgrind, without the IPC channel), tells the
 // bench its port over the IPC channel (bench/lib/http-bench.mjs startProcess), and on SIGTERM closes, then ends its pool.
 export async function serveBare(app, pool) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
   process.send?.({ port: app.server.address().port });
   process.on('SIGTERM', async () => {
     await app.close();

@@ -1,6 +1,7 @@
 // The request line is written as text (src/server/http/logging.ts): its strings and numbers must read back as JSON
 // exactly as JSON.stringify would have written them.
-import { genReqId, jsonString, milliseconds } from '../../src/server/http/logging.js';
+import { genReqId, milliseconds } from '../../src/server/http/logging.js';
+import { jsonString } from '../../src/server/http/json-text.js';
 
 describe("the request line's fields", () => {
   it.each([

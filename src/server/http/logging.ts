@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { openSync, writeSync } from 'node:fs';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
+import { jsonString } from './json-text.js';
 
 /**
  * A path segment that looks like a token or a provider id (a claim, manage or sign-in token, a sandbox account or
@@ -286,12 +287,6 @@ export class OneLinePerRequest extends LogController {
     );
   }
 }
-
-/** Text JSON can hold between quotes as it is: printable ASCII without a quote or a backslash. */
-const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-
-/** A string as JSON; a redacted URL almost always needs no escaping, and JSON.stringify is a call into the runtime. */
-export const jsonString = (text: string): string => (PLAIN_JSON_TEXT.test(text) ? `"${text}"` : JSON.stringify(text));
 
 const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 

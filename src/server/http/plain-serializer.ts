@@ -4,6 +4,7 @@
 // zod's path cost ≈ 3 % of a claim lookup's CPU (docs/benchmarks.md). Anything else, and any value that fails a
 // check, goes to zod's own serializer, which refuses it with the error it always gave: a wrong type never leaves.
 import type { z } from 'zod';
+import { jsonString } from './json-text.js';
 
 type Json = (value: unknown) => string | undefined; // undefined: the value does not fit; let zod say why
 
@@ -27,7 +28,7 @@ interface Def {
 
 const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } })?._zod?.def;
 
-const stringJson: Json = (v) => (typeof v === 'string' ? JSON.stringify(v) : undefined);
+const stringJson: Json = (v) => (typeof v === 'string' ? jsonString(v) : undefined);
 const booleanJson: Json = (v) => (v === true ? 'true' : v === false ? 'false' : undefined);
 const numberJson: Json = (v) => (typeof v === 'number' && Number.isFinite(v) ? JSON.stringify(v) : undefined);
 

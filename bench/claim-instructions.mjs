@@ -1,0 +1,123 @@
+// Instructions per claim lookup, app against the bare server, counted by valgrind's callgrind: repeatable to about
+// 1 % from run to run, where CPU time per request moves by 10–20 % on this shared two-core machine, and a side that
+// is a little faster also gets more of the machine in a closed-loop run, which makes small differences look large
+// (docs/benchmarks.md, "Session 11"). Not a bench with a target: run it by hand to see whether a change to the hot
+// path removes work, before the throughput bench (`npm run bench claim`) says what the machine makes of it.
+//
+// Each server runs under `valgrind --tool=callgrind --instr-atstart=no` (about 5× slower, nothing counted), takes
+// BENCH_WARM lookups (default 20,000) so its code is optimised, then counts BENCH_COUNT lookups (default 5,000) and
+// prints instructions per lookup, on the main thread and on all threads. Work done per unit of time (timers, the
+// load-shedding sampler, the jobs, the log's 10 ms batches) is over-counted, since everything runs ~40× slower
+// while counting. Needs valgrind (Debian package valgrind). Run: node bench/claim-instructions.mjs [app|bare…]
+// (both by default); BENCH_SERVER_NODE_ARGS adds node flags to both (e.g. --perf-basic-prof to name JIT frames
+// in the kept callgrind.out files).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, openSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getRequests, load, replayableHeaders } from './lib/http-bench.mjs';
+import { seedClaimableGifts } from './lib/claim-seed.mjs';
+import { freePort, freshPostgres, startBuiltServer, startFlags } from './lib/server.mjs';
+
+const WARM = Number(process.env.BENCH_WARM ?? 20_000);
+const COUNT = Number(process.env.BENCH_COUNT ?? 5_000);
+const which = process.argv.slice(2).length ? process.argv.slice(2) : ['app', 'bare'];
+const dir = mkdtempSync(path.join(os.tmpdir(), 'hg-claim-instructions-'));
+// callgrind_control finds a run by a file named after the prefix, the user and $HOST (which the app reads as its
+// listening address): it is given the servers' own.
+const vgdbPrefix = path.join(dir, 'vgdb');
+const HOST = '127.0.0.1';
+
+const database = await freshPostgres('claiminstr');
+const results = {};
+try {
+  // Migrated and seeded through a plain start of the app; the counted servers start on the ready database.
+  const seeder = await startBuiltServer({ databaseUrl: database.url });
+  const tokens = await seedClaimableGifts(database.url, 2000);
+  const headers = replayableHeaders(await fetch(`${seeder.url}/api/gifts/claim/${tokens[0]}`));
+  await seeder.stop();
+  const requests = getRequests(tokens.map((t) => `/api/gifts/claim/${t}`));
+  for (const side of which) results[side] = await count(side, requests, headers, tokens[0]);
+} finally {
+  await database.drop();
+}
+if (results.app && results.bare) {
+  const r = (k) => (results.app[k] / results.bare[k]).toFixed(3);
+  console.log(`app / bare: main thread ${r('main')}x, all threads ${r('all')}x`);
+}
+console.log(`callgrind files (callgrind_annotate): ${dir}`);
+
+async function count(side, requests, headers, token) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const script = side === 'app' ? 'dist/node/server/main.js' : 'bench/lib/bare-claim-server.mjs';
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      `--vgdb-prefix=${vgdbPrefix}`,
+      `--callgrind-out-file=${dir}/callgrind.out.${side}.%p`,
+      process.execPath,
+      ...startFlags(),
+      ...extra,
+      script,
+    ],
+    {
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST,
+        PUBLIC_URL: url,
+        DATA_DIR: mkdtempSync(path.join(dir, `${side}-`)),
+        GIFT_STARTS_PER_CLIENT: '100000',
+        DATABASE_URL: database.url,
+        DATABASE_POOL_MAX: '20',
+        POOL_MAX: '20',
+        BARE_HEADERS: JSON.stringify(headers),
+      },
+      stdio: [
+        'ignore',
+        openSync(path.join(dir, `${side}.log`), 'a'),
+        openSync(path.join(dir, `${side}.valgrind`), 'a'),
+      ],
+    },
+  );
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`${side} exited (${child.exitCode}); see ${dir}/${side}.valgrind`);
+    try {
+      if ((await fetch(`${url}/api/gifts/claim/${token}`)).ok) break;
+    } catch {
+      if (i > 600) throw new Error(`${side} did not answer within 5 minutes under valgrind`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const control = (...args) =>
+    execFileSync('callgrind_control', [`--vgdb-prefix=${vgdbPrefix}`, ...args, String(child.pid)], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOST },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  await load({ port, requests, connections: 64, seconds: 3600, total: WARM });
+  control('--instr=on');
+  const run = await load({ port, requests, connections: 64, seconds: 3600, total: COUNT });
+  const threads = [...control('-e', 'Ir').matchAll(/Th (\d+)\s+([\d,]+)/g)].map((m) => ({
+    thread: Number(m[1]),
+    ir: Number(m[2].replaceAll(',', '')),
+  }));
+  control('--dump');
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+  if (run.failed) throw new Error(`${side}: ${run.failed} of ${run.count} lookups failed`);
+  const main = threads.find((t) => t.thread === 1)?.ir ?? 0;
+  const all = threads.reduce((s, t) => s + t.ir, 0);
+  const figures = { main: main / run.count, all: all / run.count };
+  console.log(
+    `${side}: ${run.count} lookups counted after ${WARM}: ${Math.round(figures.main / 100) / 10}k instructions per ` +
+      `lookup on the main thread, ${Math.round(figures.all / 100) / 10}k on all threads`,
+  );
+  return figures;
+}
