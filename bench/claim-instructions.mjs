@@ -17,16 +17,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { getRequests, load, replayableHeaders } from './lib/http-bench.mjs';
 import { seedClaimableGifts } from './lib/claim-seed.mjs';
-import { freePort, freshPostgres, startBuiltServer, startFlags } from './lib/server.mjs';
+import { freePort, freshPostgres, serverEnv, startBuiltServer, startFlags, untilAnswering } from './lib/server.mjs';
 
 const WARM = Number(process.env.BENCH_WARM ?? 20_000);
 const COUNT = Number(process.env.BENCH_COUNT ?? 5_000);
 const which = process.argv.slice(2).length ? process.argv.slice(2) : ['app', 'bare'];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hg-claim-instructions-'));
 // callgrind_control finds a run by a file named after the prefix, the user and $HOST (which the app reads as its
-// listening address): it is given the servers' own.
+// listening address): it is given the server's own.
 const vgdbPrefix = path.join(dir, 'vgdb');
-const HOST = '127.0.0.1';
 
 const database = await freshPostgres('claiminstr');
 const results = {};
@@ -49,7 +48,12 @@ console.log(`callgrind files (callgrind_annotate): ${dir}`);
 
 async function count(side, requests, headers, token) {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...serverEnv({ port, dataDir: mkdtempSync(path.join(dir, `${side}-`)), databaseUrl: database.url }),
+    // The bare server's pool and the app's answer headers it replays (bench/lib/bare-claim-server.mjs).
+    POOL_MAX: '20',
+    BARE_HEADERS: JSON.stringify(headers),
+  };
   const script = side === 'app' ? 'dist/node/server/main.js' : 'bench/lib/bare-claim-server.mjs';
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
@@ -65,18 +69,7 @@ async function count(side, requests, headers, token) {
       script,
     ],
     {
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        HOST,
-        PUBLIC_URL: url,
-        DATA_DIR: mkdtempSync(path.join(dir, `${side}-`)),
-        GIFT_STARTS_PER_CLIENT: '100000',
-        DATABASE_URL: database.url,
-        DATABASE_POOL_MAX: '20',
-        POOL_MAX: '20',
-        BARE_HEADERS: JSON.stringify(headers),
-      },
+      env,
       stdio: [
         'ignore',
         openSync(path.join(dir, `${side}.log`), 'a'),
@@ -84,19 +77,17 @@ async function count(side, requests, headers, token) {
       ],
     },
   );
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`${side} exited (${child.exitCode}); see ${dir}/${side}.valgrind`);
-    try {
-      if ((await fetch(`${url}/api/gifts/claim/${token}`)).ok) break;
-    } catch {
-      if (i > 600) throw new Error(`${side} did not answer within 5 minutes under valgrind`);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  // Under valgrind the app's start (migrations, pages) takes minutes.
+  await untilAnswering(
+    child,
+    `${env.PUBLIC_URL}/api/gifts/claim/${token}`,
+    600,
+    `${side} (see ${dir}/${side}.valgrind)`,
+  );
   const control = (...args) =>
     execFileSync('callgrind_control', [`--vgdb-prefix=${vgdbPrefix}`, ...args, String(child.pid)], {
       encoding: 'utf8',
-      env: { PATH: process.env.PATH, HOST },
+      env: { PATH: process.env.PATH, HOST: env.HOST },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
   await load({ port, requests, connections: 64, seconds: 3600, total: WARM });

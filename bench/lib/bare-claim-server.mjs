@@ -2,8 +2,9 @@
 // GET /api/gifts/claim/:token, with the app's rules: a token of the claim-token shape, its SHA-256, the same query
 // (the gift by its token hash or by an extra claim link, decision 016; a group share answers for the group, a declined
 // gift 410) as a NAMED prepared statement (PostgreSQL plans it once per connection, as the app's), paid and inside
-// the claim window or 404, the same JSON serialized by a response schema. No logger, no hooks. It sends the app's headers byte for byte: BARE_HEADERS holds those read
-// from one app answer at bench start, so a header another change adds to the app is replayed here too.
+// the claim window or 404, the same JSON serialized by a response schema. No logger, no hooks. It sends the app's
+// headers byte for byte: BARE_HEADERS holds those read from one app answer at bench start, so a header another change
+// adds to the app is replayed here too.
 // EXTRA_COST_MICROS burns that much CPU per request: the bench's self-check (it must read slower than itself).
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';

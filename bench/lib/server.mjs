@@ -58,6 +58,37 @@ export function startFlags() {
   return start[1].split(' ').filter(Boolean);
 }
 
+/**
+ * The environment the built server runs with in a bench: its port and public URL, its own data directory, the
+ * database (pool 20) when given, and no limit on gift starts from the one client address every request comes from
+ * (the per-client limit has its own API test).
+ */
+export function serverEnv({ port, dataDir, databaseUrl }) {
+  return {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    GIFT_STARTS_PER_CLIENT: '100000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: '20' } : {}),
+  };
+}
+
+/** Waits until `url` answers 2xx, for at most `seconds`; fails at once if `child` exits meanwhile. */
+export async function untilAnswering(child, url, seconds, what = 'the server') {
+  for (const until = Date.now() + seconds * 1000; Date.now() < until;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}) at start`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not answer ${url} within ${seconds} s`);
+}
+
 export async function startBuiltServer({ databaseUrl, env = {} } = {}) {
   execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
   const port = await freePort();
@@ -67,29 +98,14 @@ export async function startBuiltServer({ databaseUrl, env = {} } = {}) {
   const startedAt = Date.now();
   const child = spawn(process.execPath, [...nodeArgs(), 'dist/node/server/main.js'], {
     env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      // Every request comes from one address here; the per-client limit on gift starts has its own API test.
-      GIFT_STARTS_PER_CLIENT: '100000',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: '20' } : {}),
+      ...serverEnv({ port, dataDir, databaseUrl }),
       ...env,
       // e.g. BENCH_SERVER_ENV='{"MALLOC_ARENA_MAX":"2"}' to try a runtime setting without editing a bench.
       ...JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}'),
     },
     stdio: ['ignore', openSync(logFile, 'a'), 'inherit'],
   });
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) at start; its log: ${logFile}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await untilAnswering(child, `${url}/api/health`, 60, `the server (its log: ${logFile})`);
   return {
     url,
     pid: child.pid,
