@@ -1,5 +1,5 @@
 // Instructions per claim lookup, app against the bare server, counted by valgrind's callgrind: repeatable to about
-// 1 % from run to run, where CPU time per request moves by 10–20 % on this shared two-core machine, and a side that
+// 0.5 % from run to run, where CPU time per request moves by 10–20 % on this shared two-core machine, and a side that
 // is a little faster also gets more of the machine in a closed-loop run, which makes small differences look large
 // (docs/benchmarks.md, "Session 11"). Not a bench with a target: run it by hand to see whether a change to the hot
 // path removes work, before the throughput bench (`npm run bench claim`) says what the machine makes of it.
@@ -7,10 +7,11 @@
 // Each server runs under `valgrind --tool=callgrind --instr-atstart=no` (about 5× slower, nothing counted), takes
 // BENCH_WARM lookups (default 20,000) so its code is optimised, then counts BENCH_COUNT lookups (default 5,000) and
 // prints instructions per lookup, on the main thread and on all threads. Work done per unit of time (timers, the
-// load-shedding sampler, the jobs, the log's 10 ms batches) is over-counted, since everything runs ~40× slower
-// while counting. Needs valgrind (Debian package valgrind). Run: node bench/claim-instructions.mjs [app|bare…]
-// (both by default); BENCH_SERVER_NODE_ARGS adds node flags to both (e.g. --perf-basic-prof to name JIT frames
-// in the kept callgrind.out files).
+// load-shedding sampler, the log's 10 ms batches) is over-counted, since everything runs ~40× slower while
+// counting; the scheduled jobs are off for that reason (JOBS_ENABLED=false), which makes runs agree to about 0.5 %.
+// Needs valgrind (Debian package valgrind). Run: node bench/claim-instructions.mjs [app|bare…] (both by default);
+// BENCH_SERVER_NODE_ARGS adds node flags to both (e.g. --perf-basic-prof to name JIT frames in the kept
+// callgrind.out files), BENCH_SERVER_ENV (JSON) environment variables.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, openSync } from 'node:fs';
 import os from 'node:os';
@@ -53,6 +54,11 @@ async function count(side, requests, headers, token) {
     // The bare server's pool and the app's answer headers it replays (bench/lib/bare-claim-server.mjs).
     POOL_MAX: '20',
     BARE_HEADERS: JSON.stringify(headers),
+    // The scheduled jobs off: their work is per second, not per lookup, and under valgrind (about 40x slower) it
+    // landed in the count at random, ±4k per lookup from run to run (docs/benchmarks.md, "Session 12").
+    JOBS_ENABLED: 'false',
+    // e.g. BENCH_SERVER_ENV='{"LOG_LEVEL":"warn"}' to count the app with a setting changed.
+    ...JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}'),
   };
   const script = side === 'app' ? 'dist/node/server/main.js' : 'bench/lib/bare-claim-server.mjs';
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
