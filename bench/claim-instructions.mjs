@@ -1,5 +1,5 @@
 // Instructions per claim lookup, app against the bare server, counted by valgrind's callgrind: repeatable to about
-// 0.5 % back to back, where CPU time per request moves by 10–20 % on this shared two-core machine, and a side that
+// 1 % from run to run, where CPU time per request moves by 10–20 % on this shared two-core machine, and a side that
 // is a little faster also gets more of the machine in a closed-loop run, which makes small differences look large
 // (docs/benchmarks.md, "Session 11"). Not a bench with a target: run it by hand to see whether a change to the hot
 // path removes work, before the throughput bench (`npm run bench claim`) says what the machine makes of it.
@@ -8,8 +8,7 @@
 // BENCH_WARM lookups (default 20,000) so its code is optimised, then counts BENCH_COUNT lookups (default 5,000) and
 // prints instructions per lookup, on the main thread and on all threads. Work done per unit of time (timers, the
 // load-shedding sampler, the log's 10 ms batches) is over-counted, since everything runs ~40× slower while
-// counting; the scheduled jobs are off for that reason (JOBS_ENABLED=false). Back to back, runs agree to about 0.5 %;
-// an hour apart a build that logs can drift by 2 % (fewer lines per batch when valgrind runs slower).
+// counting; the scheduled jobs are off for that reason (JOBS_ENABLED=false), and runs agree to 0.5–1 %.
 // Needs valgrind (Debian package valgrind). Run: node bench/claim-instructions.mjs [app|bare…] (both by default);
 // BENCH_SERVER_NODE_ARGS adds node flags to both (e.g. --perf-basic-prof to name JIT frames in the kept
 // callgrind.out files), BENCH_SERVER_ENV (JSON) environment variables.
