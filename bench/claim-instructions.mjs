@@ -18,7 +18,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { getRequests, load, replayableHeaders } from './lib/http-bench.mjs';
 import { seedClaimableGifts } from './lib/claim-seed.mjs';
-import { freePort, freshPostgres, serverEnv, startBuiltServer, startFlags, untilAnswering } from './lib/server.mjs';
+import {
+  benchServerEnv,
+  freePort,
+  freshPostgres,
+  nodeArgs,
+  serverEnv,
+  startBuiltServer,
+  untilAnswering,
+} from './lib/server.mjs';
 
 const WARM = Number(process.env.BENCH_WARM ?? 20_000);
 const COUNT = Number(process.env.BENCH_COUNT ?? 5_000);
@@ -58,10 +66,9 @@ async function count(side, requests, headers, token) {
     // landed in the count at random, ±4k per lookup from run to run (docs/benchmarks.md, "Session 12").
     JOBS_ENABLED: 'false',
     // e.g. BENCH_SERVER_ENV='{"LOG_LEVEL":"warn"}' to count the app with a setting changed.
-    ...JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}'),
+    ...benchServerEnv(),
   };
   const script = side === 'app' ? 'dist/node/server/main.js' : 'bench/lib/bare-claim-server.mjs';
-  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
     'valgrind',
     [
@@ -70,8 +77,7 @@ async function count(side, requests, headers, token) {
       `--vgdb-prefix=${vgdbPrefix}`,
       `--callgrind-out-file=${dir}/callgrind.out.${side}.%p`,
       process.execPath,
-      ...startFlags(),
-      ...extra,
+      ...nodeArgs(),
       script,
     ],
     {

@@ -46,9 +46,12 @@ export async function freshPostgres(name = 'bench') {
  * BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the server's time goes, or
  * "--import=./bench/lib/memory-probe.mjs" to see where its memory is (later flags win).
  */
-function nodeArgs() {
+export function nodeArgs() {
   return [...startFlags(), ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ')].filter(Boolean);
 }
+
+/** BENCH_SERVER_ENV (JSON), e.g. '{"MALLOC_ARENA_MAX":"2"}': a runtime setting tried without editing a bench. */
+export const benchServerEnv = () => JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}');
 
 /** The node flags of `npm start` alone: the bare servers run with them too, so runtime tuning is on both sides. */
 export function startFlags() {
@@ -100,8 +103,7 @@ export async function startBuiltServer({ databaseUrl, env = {} } = {}) {
     env: {
       ...serverEnv({ port, dataDir, databaseUrl }),
       ...env,
-      // e.g. BENCH_SERVER_ENV='{"MALLOC_ARENA_MAX":"2"}' to try a runtime setting without editing a bench.
-      ...JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}'),
+      ...benchServerEnv(),
     },
     stdio: ['ignore', openSync(logFile, 'a'), 'inherit'],
   });
