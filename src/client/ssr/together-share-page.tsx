@@ -26,7 +26,7 @@ import {
   type RenderSharePage,
   type ShareFormAnswerView,
 } from '../../shared/together-share-page';
-import { renderAppPage } from './app-page';
+import { renderAppPageInProcess } from './app-page';
 
 const NO_FETCH = new Error('the server renders the share page from its own data only');
 
@@ -37,7 +37,7 @@ export const renderSharePage: RenderSharePage = async ({ url, token, page }) => 
     defaultOptions: { queries: { staleTime: Infinity, retry: false, queryFn: () => Promise.reject(NO_FETCH) } },
   });
   for (const [key, data] of seed) client.setQueryData(key, data);
-  const rendered = await renderAppPage(url, (app) => (
+  const rendered = await renderAppPageInProcess(url, (app) => (
     <ServerQueryClient.Provider value={client}>{app}</ServerQueryClient.Provider>
   ));
   client.clear();
