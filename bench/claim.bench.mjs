@@ -50,6 +50,15 @@ try {
     stops,
   });
   await sameAnswers(app.url, comparison.bare.url, tokens[0], first, await first.text(), declined);
+  // A production process has served pages before: a claim page and a share page rendered per request. A render
+  // that changed the process for every later request (decision 030: React's prerender turned Node's promise hooks
+  // on for good) then shows in the figures.
+  for (const page of [`/claim/${tokens[0]}`, `/together/${randomBytes(32).toString('base64url')}`]) {
+    const res = await fetch(`${app.url}${page}`);
+    if (!(res.headers.get('content-type') ?? '').startsWith('text/html'))
+      throw new Error(`${page} did not answer a page: ${res.status}`);
+    await res.text();
+  }
   console.log(
     `${CONNECTIONS} connections, ${WARMUP} s warm-up and ${ROUNDS} rounds x ${SECONDS} s per side, ${GIFTS} gifts, PostgreSQL, pool ${POOL} each`,
   );
