@@ -2,12 +2,17 @@
 // renderAppPageInProcess). React's streaming renderers run each render inside an AsyncLocalStorage, which on
 // Node.js 20 turns promise hooks on for the rest of the process's life and makes every later request's promises
 // cost more (docs/benchmarks.md, "Session 13"). Each check runs in a fresh node process with the built renderer, as
-// the server loads it: a promise continuation there has async id 0 unless promise hooks are on. Needs the build.
+// the server loads it: a promise continuation there has async id 0 unless promise hooks are on. The app reports the
+// same in its metrics (hushgift_promise_hooks_on), checked after its pages. Needs the build.
 import { execFileSync, execSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { scrape } from '../helpers/metrics.js';
+import { describeEachEngine } from '../helpers/test-app.js';
 
 execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
+const clientDir = path.resolve(import.meta.dirname, '../../dist/client');
 const renderer = pathToFileURL(path.resolve(import.meta.dirname, '../../dist/ssr/together-share-page.js')).href;
 
 interface Outcome {
@@ -64,3 +69,27 @@ describe('the share page rendered per request', () => {
     expect(second).toBe(first);
   });
 });
+
+describeEachEngine(
+  'the promise hooks metric',
+  (ctx) => {
+    it("reads 0 after the app's pages and calls, and 1 while an AsyncLocalStorage is enabled", async () => {
+      // The pages rendered per request (a claim page, a share page with no gift behind it, the contact page) and
+      // an API call: none may turn promise hooks on.
+      for (const url of ['/claim/unknown', `/together/${TOKEN}`, '/contact', '/api/health']) {
+        const res = await ctx().app.inject({ method: 'GET', url });
+        expect(res.headers['content-type']).toMatch(url.startsWith('/api') ? /json/ : /^text\/html/);
+      }
+      expect(await scrape(ctx(), 'hushgift_promise_hooks_on')).toBe(0);
+      const storage = new AsyncLocalStorage<number>();
+      storage.run(1, () => {});
+      try {
+        expect(await scrape(ctx(), 'hushgift_promise_hooks_on')).toBe(1);
+      } finally {
+        storage.disable();
+      }
+      expect(await scrape(ctx(), 'hushgift_promise_hooks_on')).toBe(0);
+    });
+  },
+  { config: { clientDir } },
+);

@@ -3,6 +3,7 @@
 // Database figures are read at scrape time through a cache (cached.ts), so scrapes cost at most one read per
 // maximum age; nothing here runs unless the metrics listener is scraped.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { promiseHooksOn } from './promise-hooks.js';
 import type { AppDeps } from '../deps.js';
 import { cached } from './cached.js';
 import { registerRequestMetrics } from './request-metrics.js';
@@ -38,6 +39,15 @@ export function createMetrics(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'd
     help: 'E-mails the outbox stopped trying, by kind and reason (bounced: refused for good; given_up: out of attempts)',
     labelNames: ['kind', 'reason'] as const,
     registers,
+  });
+
+  new Gauge({
+    name: `${PREFIX}promise_hooks_on`,
+    help: "1 when Node's promise hooks are on in this process, which makes every promise cost more (decision 030); 0 otherwise",
+    registers,
+    async collect() {
+      this.set((await promiseHooksOn()) ? 1 : 0);
+    },
   });
 
   registerJobMetrics(registers, jobs);
