@@ -3,9 +3,9 @@
 // Database figures are read at scrape time through a cache (cached.ts), so scrapes cost at most one read per
 // maximum age; nothing here runs unless the metrics listener is scraped.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { promiseHooksOn } from './promise-hooks.js';
 import type { AppDeps } from '../deps.js';
 import { cached } from './cached.js';
+import { promiseHooksOn } from './promise-hooks.js';
 import { registerRequestMetrics } from './request-metrics.js';
 import type { JobMonitor } from './job-monitor.js';
 import { countLedgerViolations, readOpsFigures, type OpsFigures } from './ops-figures.js';
