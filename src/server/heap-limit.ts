@@ -10,6 +10,13 @@ export const HEAP_LIMIT_FLAG = '--max-old-space-size=512';
  * scavenge copies them, ≈ 10 % of a claim lookup's CPU for ≈ 27 MB at the mixed load's peak (decision 028 addendum).
  */
 export const YOUNG_GENERATION_FLAG = '--max-semi-space-size=32';
+/**
+ * And no memory reducer: after a few idle seconds V8's memory reducer runs full collections to shrink the heap, and a
+ * process that went through them was left creating Node's own per-tick objects (process.nextTick, on every request's
+ * stream path) through V8's runtime instead of its optimized code, ≈ 2.8 µs more per request for the rest of its life
+ * (decision 031, docs/benchmarks.md "Session 14"). The old-space cap above still bounds the heap.
+ */
+export const MEMORY_REDUCER_FLAG = '--no-memory-reducer';
 
 /** From this heap limit V8 grows the old space the most between full collections (the 4 GB default is above). */
 const GENEROUS_LIMIT_MB = 2048;

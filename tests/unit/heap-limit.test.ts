@@ -1,9 +1,14 @@
-// The heap cap of decision 028: npm start passes it, a process started with it gets no warning, and one started with
+// The heap cap of decision 028 (and decision 031's runtime flag): npm start passes them, a process started with it gets no warning, and one started with
 // V8's default limit on a large machine is told how to start instead.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HEAP_LIMIT_FLAG, YOUNG_GENERATION_FLAG, heapLimitNotice } from '../../src/server/heap-limit.js';
+import {
+  HEAP_LIMIT_FLAG,
+  MEMORY_REDUCER_FLAG,
+  YOUNG_GENERATION_FLAG,
+  heapLimitNotice,
+} from '../../src/server/heap-limit.js';
 
 const MB = 1024 * 1024;
 
@@ -12,11 +17,13 @@ function heapLimitOfNode(args: string[]): number {
   return Number(out.toString().trim());
 }
 
-it('npm start runs the server with the heap cap and the young generation', () => {
+it('npm start runs the server with the heap cap, the young generation and no memory reducer', () => {
   const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  expect(pkg.scripts.start).toContain(`node ${HEAP_LIMIT_FLAG} ${YOUNG_GENERATION_FLAG} dist/node/server/main.js`);
+  expect(pkg.scripts.start).toContain(
+    `node ${HEAP_LIMIT_FLAG} ${YOUNG_GENERATION_FLAG} ${MEMORY_REDUCER_FLAG} dist/node/server/main.js`,
+  );
 });
 
 it('says nothing when the process runs with the cap', () => {
