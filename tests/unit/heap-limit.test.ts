@@ -1,5 +1,5 @@
-// The heap cap of decision 028 (and decision 031's runtime flag): npm start passes them, a process started with it gets no warning, and one started with
-// V8's default limit on a large machine is told how to start instead.
+// The start flags of decisions 028 and 031: npm start passes them, a process started with the heap cap gets no
+// warning, and one started with V8's default limit on a large machine is told how to start instead.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

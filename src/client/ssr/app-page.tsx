@@ -17,6 +17,7 @@ export interface RenderedAppPage {
 }
 
 type Wrap = (app: ReactNode) => ReactNode;
+const noWrap: Wrap = (app) => app;
 
 const appTree = (location: string, wrap: Wrap, collect: (meta: PageMeta) => void) => (
   <StrictMode>
@@ -31,7 +32,7 @@ const appTree = (location: string, wrap: Wrap, collect: (meta: PageMeta) => void
 );
 
 /** `location` is the path with its query; `wrap` adds providers around the tree (the server's query client). */
-export async function renderAppPage(location: string, wrap: Wrap = (app) => app): Promise<RenderedAppPage> {
+export async function renderAppPage(location: string, wrap: Wrap = noWrap): Promise<RenderedAppPage> {
   let meta: PageMeta | null = null;
   const errors: unknown[] = [];
   const { prelude } = await prerender(
@@ -60,7 +61,7 @@ const MAX_ATTEMPTS = 100;
  * That happens only for a page's first render in a process; afterwards its chunks are in memory and React renders
  * them at once.
  */
-export async function renderAppPageInProcess(location: string, wrap: Wrap = (app) => app): Promise<RenderedAppPage> {
+export async function renderAppPageInProcess(location: string, wrap: Wrap = noWrap): Promise<RenderedAppPage> {
   for (let attempt = 1; ; attempt++) {
     let meta: PageMeta | null = null;
     let html: string | undefined;
