@@ -7,7 +7,7 @@ import { countHandlersInFlight } from './http/handlers-in-flight.js';
 import { registerSecurity } from './http/security.js';
 import { registerClientApp } from './http/client-app.js';
 import { OneLinePerRequest, createAppLogger, genReqId, type AppLogger } from './http/logging.js';
-import { lazyRequestLogger } from './http/request-logger.js';
+import { lazyRequestLoggers } from './http/request-logger.js';
 import { timeoutOptions } from './http/timeouts.js';
 import { registerRoutes } from './routes/index.js';
 import { useRouteContracts } from './http/contracts.js';
@@ -36,7 +36,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     ...(log ? { loggerInstance: log.logger as FastifyBaseLogger } : { logger: false }),
     logController: requestEnd,
     genReqId,
-    ...(log ? { childLoggerFactory: lazyRequestLogger } : {}),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -44,6 +43,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     return503OnClosing: true,
     ...timeoutOptions(config),
   });
+  if (log) lazyRequestLoggers(app.log);
 
   // Only JSON bodies for the API, plus URL-encoded forms for the server-rendered sandbox pages.
   app.removeContentTypeParser('text/plain');

@@ -2,8 +2,16 @@
 // Most requests log nothing but their one request line, which is written from the app logger directly
 // (logging.ts, OneLinePerRequest), so a child made for every request was ≈ 2 % of a claim lookup's CPU spent on an
 // object nobody used (docs/benchmarks.md).
+//
+// It is given through the app logger's own `child`, not Fastify's childLoggerFactory option: with a factory of its
+// own Fastify checks every request's logger for its seven methods (an array, a filter and fourteen property reads),
+// ≈ 4k instructions of a claim lookup's 312k (docs/benchmarks.md, "Session 15"); with its default factory it only
+// calls `logger.child`.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
+
+/** Pino's own `child`, called on the logger to make a child of. */
+type MakeChild = (this: Logger, bindings: Bindings, options?: ChildLoggerOptions) => Logger;
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
@@ -12,12 +20,13 @@ class RequestLogger {
 
   constructor(
     private readonly parent: Logger,
+    private readonly pinoChild: MakeChild,
     private readonly bindings: Bindings,
     private readonly options: ChildLoggerOptions,
   ) {}
 
   private logger(): Logger {
-    return (this.made ??= this.parent.child(this.bindings, this.options));
+    return (this.made ??= this.pinoChild.call(this.parent, this.bindings, this.options));
   }
 
   get level(): string {
@@ -55,15 +64,19 @@ class RequestLogger {
   silent() {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions) {
-    return this.logger().child(bindings, options);
+    return this.pinoChild.call(this.logger(), bindings, options);
   }
 }
 
-/** Fastify's childLoggerFactory: the request's logger, made on first use. */
-export function lazyRequestLogger(
-  logger: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildLoggerOptions,
-): FastifyBaseLogger {
-  return new RequestLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger;
+/**
+ * Makes `logger.child` (Fastify's default childLoggerFactory calls it for each request) answer a RequestLogger, made
+ * into pino's child on first use. Call it on the app's logger (`app.log`) once Fastify has made it. Pino's children
+ * inherit from their parent, so theirs answer lazily too, each for itself.
+ */
+export function lazyRequestLoggers(logger: FastifyBaseLogger): void {
+  const target = logger as unknown as Logger;
+  const pinoChild = target.child as unknown as MakeChild;
+  target.child = function lazyChild(this: Logger, bindings: Bindings, options?: ChildLoggerOptions) {
+    return new RequestLogger(this, pinoChild, bindings, options ?? {}) as unknown as Logger;
+  } as unknown as Logger['child'];
 }
