@@ -17,6 +17,12 @@ export const YOUNG_GENERATION_FLAG = '--max-semi-space-size=32';
  * (decision 031, docs/benchmarks.md "Session 14"). The old-space cap above still bounds the heap.
  */
 export const MEMORY_REDUCER_FLAG = '--no-memory-reducer';
+/**
+ * And the object maps that optimized code relies on are kept alive, not dropped after two old-space collections in
+ * which no object used them: the tick object's map was one, and with it gone every tick object of the process's life
+ * was built through V8's runtime (bench/tick-map-retention.mjs shows it without the app; decision 032).
+ */
+export const MAP_RETENTION_FLAG = '--retain-maps-for-n-gc=1000000';
 
 /** From this heap limit V8 grows the old space the most between full collections (the 4 GB default is above). */
 const GENEROUS_LIMIT_MB = 2048;

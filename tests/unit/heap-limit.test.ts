@@ -1,10 +1,11 @@
-// The start flags of decisions 028 and 031: npm start passes them, a process started with the heap cap gets no
+// The start flags of decisions 028, 031 and 032: npm start passes them, a process started with the heap cap gets no
 // warning, and one started with V8's default limit on a large machine is told how to start instead.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   HEAP_LIMIT_FLAG,
+  MAP_RETENTION_FLAG,
   MEMORY_REDUCER_FLAG,
   YOUNG_GENERATION_FLAG,
   heapLimitNotice,
@@ -17,13 +18,22 @@ function heapLimitOfNode(args: string[]): number {
   return Number(out.toString().trim());
 }
 
-it('npm start runs the server with the heap cap, the young generation and no memory reducer', () => {
+it('npm start runs the server with the heap cap, the young generation, no memory reducer and maps kept', () => {
   const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
     scripts: { start: string };
   };
   expect(pkg.scripts.start).toContain(
-    `node ${HEAP_LIMIT_FLAG} ${YOUNG_GENERATION_FLAG} ${MEMORY_REDUCER_FLAG} dist/node/server/main.js`,
+    `node ${HEAP_LIMIT_FLAG} ${YOUNG_GENERATION_FLAG} ${MEMORY_REDUCER_FLAG} ${MAP_RETENTION_FLAG} dist/node/server/main.js`,
   );
+});
+
+it("is given flags this Node.js's V8 knows (an unknown one would stop the server at start)", () => {
+  const flags = [HEAP_LIMIT_FLAG, YOUNG_GENERATION_FLAG, MEMORY_REDUCER_FLAG, MAP_RETENTION_FLAG];
+  expect(
+    execFileSync(process.execPath, [...flags, '-p', '"started"'])
+      .toString()
+      .trim(),
+  ).toBe('started');
 });
 
 it('says nothing when the process runs with the cap', () => {
