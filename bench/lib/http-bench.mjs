@@ -9,12 +9,12 @@ import { startFlags } from './server.mjs';
 
 /**
  * Starts a bench server script in its own process, with `npm start`'s node flags (bench/lib/server.mjs
- * startFlags: the app's runtime tuning applies to the baselines too); it sends { port } on its IPC channel once
- * listening.
+ * startFlags: the app's runtime tuning applies to the baselines too), then `nodeArgs`; it sends { port } on its IPC
+ * channel once listening.
  */
-export async function startProcess(script, env = {}) {
+export async function startProcess(script, env = {}, nodeArgs = []) {
   const child = fork(script, [], {
-    execArgv: startFlags(),
+    execArgv: [...startFlags(), ...nodeArgs],
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

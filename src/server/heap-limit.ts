@@ -23,6 +23,14 @@ export const MEMORY_REDUCER_FLAG = '--no-memory-reducer';
  * was built through V8's runtime (bench/tick-map-retention.mjs shows it without the app; decision 032).
  */
 export const MAP_RETENTION_FLAG = '--retain-maps-for-n-gc=1000000';
+/**
+ * And no allocation-site pretenuring: while the server starts, nearly everything it makes survives, so V8 marks the
+ * allocation sites it sees then to allocate straight into the old space, and keeps doing so for the requests' objects
+ * made at the same sites, which die within milliseconds but are then freed only by full collections. Under the claim
+ * load that promoted 0.54 MB per scavenge and ran 21 full collections a minute; without it 0.01 MB and none
+ * (bench/claim-promotion.mjs, decision 033).
+ */
+export const PRETENURING_FLAG = '--no-allocation-site-pretenuring';
 
 /** From this heap limit V8 grows the old space the most between full collections (the 4 GB default is above). */
 const GENEROUS_LIMIT_MB = 2048;

@@ -1,4 +1,4 @@
-// The start flags of decisions 028, 031 and 032: npm start passes them, a process started with the heap cap gets no
+// The start flags of decisions 028, 031, 032 and 033: npm start passes them, a process started with the heap cap gets no
 // warning, and one started with V8's default limit on a large machine is told how to start instead.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import {
   HEAP_LIMIT_FLAG,
   MAP_RETENTION_FLAG,
   MEMORY_REDUCER_FLAG,
+  PRETENURING_FLAG,
   YOUNG_GENERATION_FLAG,
   heapLimitNotice,
 } from '../../src/server/heap-limit.js';
@@ -18,17 +19,17 @@ function heapLimitOfNode(args: string[]): number {
   return Number(out.toString().trim());
 }
 
-it('npm start runs the server with the heap cap, the young generation, no memory reducer and maps kept', () => {
+it('npm start runs the server with the heap cap, the young generation, no memory reducer, maps kept and no pretenuring', () => {
   const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
     scripts: { start: string };
   };
   expect(pkg.scripts.start).toContain(
-    `node ${HEAP_LIMIT_FLAG} ${YOUNG_GENERATION_FLAG} ${MEMORY_REDUCER_FLAG} ${MAP_RETENTION_FLAG} dist/node/server/main.js`,
+    `node ${HEAP_LIMIT_FLAG} ${YOUNG_GENERATION_FLAG} ${MEMORY_REDUCER_FLAG} ${MAP_RETENTION_FLAG} ${PRETENURING_FLAG} dist/node/server/main.js`,
   );
 });
 
 it("is given flags this Node.js's V8 knows (an unknown one would stop the server at start)", () => {
-  const flags = [HEAP_LIMIT_FLAG, YOUNG_GENERATION_FLAG, MEMORY_REDUCER_FLAG, MAP_RETENTION_FLAG];
+  const flags = [HEAP_LIMIT_FLAG, YOUNG_GENERATION_FLAG, MEMORY_REDUCER_FLAG, MAP_RETENTION_FLAG, PRETENURING_FLAG];
   expect(
     execFileSync(process.execPath, [...flags, '-p', '"started"'])
       .toString()
