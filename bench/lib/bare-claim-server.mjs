@@ -8,8 +8,7 @@
 // EXTRA_COST_MICROS burns that much CPU per request: the bench's self-check (it must read slower than itself).
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
-import pg from 'pg';
-import { serveBare } from './bare-serve.mjs';
+import { barePool, serveBare } from './bare-serve.mjs';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const NOT_FOUND = 'This gift link is invalid or has expired.';
@@ -18,7 +17,7 @@ const DECLINED = DECLINE_MESSAGES.declined;
 const headers = JSON.parse(process.env.BARE_HEADERS ?? '{}');
 const extraMicros = Number(process.env.EXTRA_COST_MICROS ?? 0);
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 20) });
+const pool = barePool();
 const lookup = {
   name: 'bare_claim_lookup',
   // The app's rules: a share of a group gift stands for the group's sum (decision 026), a declined gift answers 410

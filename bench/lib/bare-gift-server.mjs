@@ -7,17 +7,16 @@
 // taken from X-Forwarded-For, as the app does with TRUST_PROXY.
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { createGiftSchema } from '../../dist/node/shared/schemas/gift.js';
 import { giftTotals } from '../../dist/node/shared/money.js';
-import { serveBare } from './bare-serve.mjs';
+import { barePool, serveBare } from './bare-serve.mjs';
 
 const headers = JSON.parse(process.env.BARE_HEADERS ?? '{}');
 const extraMicros = Number(process.env.EXTRA_COST_MICROS ?? 0); // the bench's self-check
 const publicUrl = process.env.PUBLIC_URL ?? 'http://127.0.0.1';
 const LIMIT = Number(process.env.GIFT_STARTS_PER_CLIENT ?? 20);
 const WINDOW_MS = 10 * 60_000;
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 20) });
+const pool = barePool();
 
 const q = (name, text) => (values) => ({ name, text, values });
 const lock = q('bare_lock', 'select pg_advisory_xact_lock(hashtext($1))');

@@ -3,12 +3,11 @@
 // event row inserted by its unique id in one named prepared statement (a replay inserts nothing and says so). No
 // logger, no hooks, no translation, no handler: what any webhook endpoint must do at the least.
 import Fastify from 'fastify';
-import pg from 'pg';
 import Stripe from 'stripe';
-import { serveBare } from './bare-serve.mjs';
+import { barePool, serveBare } from './bare-serve.mjs';
 
 const secret = process.env.STRIPE_WEBHOOK_SECRET;
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 20) });
+const pool = barePool();
 const insertEvent = (values) => ({
   name: 'bare_event',
   text: `insert into webhook_events (id, type, received_at, object_id) values ($1, $2, $3, $4)
