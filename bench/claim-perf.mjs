@@ -30,7 +30,7 @@ try {
   const bareEnv = { DATABASE_URL: database.url, POOL_MAX: '20', BARE_HEADERS: JSON.stringify(headers) };
   const bare = await startProcess('bench/lib/bare-claim-server.mjs', bareEnv, ['--perf-basic-prof']);
   try {
-    const sides = { bare: bare, app: { port: Number(new URL(app.url).port), pid: app.pid } };
+    const sides = { bare, app: { port: Number(new URL(app.url).port), pid: app.pid } };
     for (const side of Object.values(sides))
       await load({ port: side.port, requests, connections: 64, seconds: WARMUP });
     for (const [name, side] of Object.entries(sides)) {
@@ -88,29 +88,24 @@ const f = (n) => n.toFixed(2).padStart(7);
 console.log(
   `\nCPU µs per lookup: app ${total(appUs).toFixed(1)}, bare ${total(bareUs).toFixed(1)} (${(total(appUs) / total(bareUs)).toFixed(2)}x)`,
 );
-const parts = new Map();
-for (const [m, i] of [
-  [appUs, 0],
-  [bareUs, 1],
-]) {
-  for (const [key, v] of m) {
+/** Per part (the key's text before the tab), µs summed. */
+function byPart(perSymbol) {
+  const out = new Map();
+  for (const [key, v] of perSymbol) {
     const part = key.split('\t')[0];
-    const sums = parts.get(part) ?? [0, 0];
-    sums[i] += v;
-    parts.set(part, sums);
+    out.set(part, (out.get(part) ?? 0) + v);
   }
+  return out;
 }
+/** [key, app, bare] for every key of either, the app's largest excess first. */
+const byExcess = (a, b) =>
+  [...new Set([...a.keys(), ...b.keys()])]
+    .map((key) => [key, a.get(key) ?? 0, b.get(key) ?? 0])
+    .sort((x, y) => y[1] - y[2] - (x[1] - x[2]));
 console.log('    app    bare    diff  part');
-for (const [part, [a, b]] of [...parts]
-  .sort((x, y) => y[1][0] - y[1][1] - (x[1][0] - x[1][1]))
-  .filter(([, [a, b]]) => a + b > 0.05))
+for (const [part, a, b] of byExcess(byPart(appUs), byPart(bareUs)).filter(([, a, b]) => a + b > 0.05))
   console.log(`${f(a)} ${f(b)} ${f(a - b)}  ${part}`);
-const keys = [...new Set([...appUs.keys(), ...bareUs.keys()])].sort(
-  (x, y) => (appUs.get(y) ?? 0) - (bareUs.get(y) ?? 0) - ((appUs.get(x) ?? 0) - (bareUs.get(x) ?? 0)),
-);
 console.log('\n    app    bare    diff  symbols the app spends most more on');
-for (const key of keys.slice(0, 30)) {
-  const [a, b] = [appUs.get(key) ?? 0, bareUs.get(key) ?? 0];
+for (const [key, a, b] of byExcess(appUs, bareUs).slice(0, 30))
   console.log(`${f(a)} ${f(b)} ${f(a - b)}  ${key.replace('\t', '  ').slice(0, 140)}`);
-}
 console.log(`\nperf data: ${dir}`);

@@ -13,6 +13,8 @@ import {
 } from '../../src/server/heap-limit.js';
 
 const MB = 1024 * 1024;
+/** npm start's node flags, in the start script's order. */
+const START_FLAGS = [HEAP_LIMIT_FLAG, YOUNG_GENERATION_FLAG, MEMORY_REDUCER_FLAG, MAP_RETENTION_FLAG, PRETENURING_FLAG];
 
 function heapLimitOfNode(args: string[]): number {
   const out = execFileSync(process.execPath, [...args, '-p', 'require("v8").getHeapStatistics().heap_size_limit']);
@@ -23,15 +25,12 @@ it('npm start runs the server with the heap cap, the young generation, no memory
   const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  expect(pkg.scripts.start).toContain(
-    `node ${HEAP_LIMIT_FLAG} ${YOUNG_GENERATION_FLAG} ${MEMORY_REDUCER_FLAG} ${MAP_RETENTION_FLAG} ${PRETENURING_FLAG} dist/node/server/main.js`,
-  );
+  expect(pkg.scripts.start).toContain(`node ${START_FLAGS.join(' ')} dist/node/server/main.js`);
 });
 
 it("is given flags this Node.js's V8 knows (an unknown one would stop the server at start)", () => {
-  const flags = [HEAP_LIMIT_FLAG, YOUNG_GENERATION_FLAG, MEMORY_REDUCER_FLAG, MAP_RETENTION_FLAG, PRETENURING_FLAG];
   expect(
-    execFileSync(process.execPath, [...flags, '-p', '"started"'])
+    execFileSync(process.execPath, [...START_FLAGS, '-p', '"started"'])
       .toString()
       .trim(),
   ).toBe('started');
