@@ -6,7 +6,8 @@ import { registerErrorHandlers } from './http/errors.js';
 import { countHandlersInFlight } from './http/handlers-in-flight.js';
 import { registerSecurity } from './http/security.js';
 import { registerClientApp } from './http/client-app.js';
-import { OneLinePerRequest, createAppLogger, genReqId, type AppLogger } from './http/logging.js';
+import { OneLinePerRequest, createAppLogger, type AppLogger } from './http/logging.js';
+import { genReqId } from './http/request-id.js';
 import { lazyRequestLoggers } from './http/request-logger.js';
 import { timeoutOptions } from './http/timeouts.js';
 import { registerRoutes } from './routes/index.js';
@@ -31,11 +32,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const { config } = deps;
   const log = options.logger ?? createAppLogger(config.logLevel);
   // One line per request, when its answer is finished (http/logging.ts); the request metrics are taken there too.
-  const requestEnd = new OneLinePerRequest(log ? log.logger : undefined);
+  const requestEnd = new OneLinePerRequest(log || undefined);
   const app = Fastify({
     ...(log ? { loggerInstance: log.logger as FastifyBaseLogger } : { logger: false }),
     logController: requestEnd,
-    genReqId,
+    // A number on the request's path; the log writes it UUID-shaped (http/request-id.ts).
+    genReqId: genReqId as unknown as () => string,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,

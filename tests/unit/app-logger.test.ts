@@ -38,12 +38,15 @@ describe('the app logger', () => {
     expect(readLines(file).map((l) => l.msg)).toEqual(['loud']);
   });
 
-  it('writes the buffer out when the process exits without closing it', () => {
+  it('writes every line out, request lines too, when the process exits without closing it', () => {
     const file = tempFile();
     const script = `
       import { createAppLogger } from ${JSON.stringify(path.resolve('src/server/http/logging.ts'))};
       const log = createAppLogger('info', ${JSON.stringify(file)});
-      for (let n = 0; n < ${LINES}; n++) log.logger.info({ n, padding: 'x'.repeat(100) }, 'line');
+      for (let n = 0; n < ${LINES}; n++) {
+        log.logger.info({ n, padding: 'x'.repeat(100) }, 'line');
+        log.requestLines.request(Date.now(), n, 'GET', '/api/health', true, 200, 1);
+      }
       log.logger.info('last words');
       process.exit(3);
     `;
@@ -52,6 +55,7 @@ describe('the app logger', () => {
     ).toThrow(expect.objectContaining({ status: 3 }));
     const lines = readLines(file);
     expect(lines.filter((l) => l.msg === 'line')).toHaveLength(LINES);
+    expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(LINES);
     expect(lines.at(-1)?.msg).toBe('last words');
   }, 60_000); // starts a TypeScript process
 });

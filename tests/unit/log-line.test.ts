@@ -1,6 +1,7 @@
-// The request line is written as text (src/server/http/logging.ts): its strings and numbers must read back as JSON
+// The request line is written as text (src/server/http/log-format.ts): its strings and numbers must read back as JSON
 // exactly as JSON.stringify would have written them.
-import { genReqId, milliseconds } from '../../src/server/http/logging.js';
+import { milliseconds } from '../../src/server/http/log-format.js';
+import { genReqId, requestIdOf } from '../../src/server/http/request-id.js';
 import { jsonString } from '../../src/server/http/json-text.js';
 
 describe("the request line's fields", () => {
@@ -38,8 +39,10 @@ describe("the request line's fields", () => {
 });
 
 describe('request ids', () => {
-  it('are UUID-shaped and never repeat', () => {
-    const ids = Array.from({ length: 10_000 }, () => genReqId());
+  it("are numbers on the request's path, UUID-shaped in the log, and never repeat", () => {
+    const numbers = Array.from({ length: 10_000 }, () => genReqId());
+    for (const n of numbers) expect(Number.isInteger(n)).toBe(true);
+    const ids = numbers.map((n) => requestIdOf(n) as string);
     for (const id of ids.slice(0, 3))
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(new Set(ids).size).toBe(ids.length);

@@ -1,12 +1,12 @@
 // Structured JSON logs with a request id on every line; secrets never reach them. One line per request, written
-// off the request's path (docs/benchmarks.md, "Claim lookup against the best bare server"): the lines of a few
-// milliseconds are joined and handed to a buffer that a libuv thread writes out, and everything is written out
-// before the process ends.
-import { randomUUID } from 'node:crypto';
-import { openSync, writeSync } from 'node:fs';
+// off the request's path (docs/benchmarks.md, "Claim lookup against the best bare server", "Session 17"): the lines
+// of a few milliseconds are handed as one batch to a thread of the log's own, which makes the request lines' text
+// and writes them, and everything is written out before the process ends.
+import { openSync } from 'node:fs';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
-import { jsonString } from './json-text.js';
+import { LogBatcher } from './log-batch.js';
+import { REQUEST_ID_PREFIX } from './request-id.js';
 
 /**
  * A path segment that looks like a token or a provider id (a claim, manage or sign-in token, a sandbox account or
@@ -59,6 +59,27 @@ export function redactUrl(url: string, route?: { template?: string; params?: unk
     .map((segment) => (TOKEN_LIKE_SEGMENT.test(segment) ? '[redacted]' : segment))
     .join('/');
   return cleaned + query;
+}
+
+const sharedUrls = new Map<string, string | null>();
+
+/**
+ * The URL a request of route `template` logs when nothing of its own shows in it (no query string, no parameter that
+ * is a plain number): the same text for every such request, made once. Undefined when the request's own URL is needed.
+ */
+export function sharedRedactedUrl(url: string, template: string, params: unknown): string | undefined {
+  let shared = sharedUrls.get(template);
+  if (shared === undefined) {
+    const parts = templateParts(template);
+    shared = parts ? parts.filter((_, i) => i % 2 === 0).join('[redacted]') : null;
+    sharedUrls.set(template, shared);
+  }
+  if (shared === null || url.includes('?') || !params || typeof params !== 'object') return undefined;
+  const parts = templateParts(template)!;
+  for (let i = 1; i < parts.length; i += 2) {
+    if (PLAIN_ID.test(String((params as Record<string, unknown>)[parts[i]!] ?? ''))) return undefined;
+  }
+  return shared;
 }
 
 /** The request as logged: method and redacted URL (by route template when it matched one). */
@@ -129,96 +150,30 @@ export function loggerOptions(level: string) {
 
 export interface AppLogger {
   logger: Logger;
+  /** Where the request lines go (OneLinePerRequest): as numbers, made into text by the log's writer thread. */
+  requestLines: LogBatcher;
   /**
-   * Writes out every buffered line and waits until it is written; lines logged afterwards are written
+   * Writes out every line logged so far and waits until it is written; lines logged afterwards are written
    * synchronously. Call it last when shutting down: nothing logged before is lost.
    */
   close(): Promise<void>;
 }
 
-/** How long a line may wait to be handed on: one write per interval at most, however many requests it holds. */
-const BATCH_MS = 10;
-
 /**
- * The lines logged within BATCH_MS, handed on as one string. A line appended to sonic-boom's buffer costs its UTF-8
- * length and a concatenation, and each write sonic-boom starts costs a trip to a libuv thread and back; pushed here
- * a line costs an array slot, and a batch one join and one write (docs/benchmarks.md, "Session 10").
- */
-class LineBatch {
-  private lines: string[] = [];
-  private timer?: NodeJS.Timeout;
-
-  constructor(private readonly out: { write(text: string): unknown }) {}
-
-  write(line: string): void {
-    this.lines.push(line);
-    // Unref'd: a batch waiting alone does not keep the process up; close() and the exit handler write it out.
-    this.timer ??= setTimeout(this.handOn, BATCH_MS).unref();
-  }
-
-  /** Takes the lines waiting (for the exit handler, which writes them itself). */
-  take(): string {
-    const text = this.lines.join('');
-    this.lines = [];
-    return text;
-  }
-
-  readonly handOn = (): void => {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.lines.length > 0) this.out.write(this.take());
-  };
-}
-
-/** Loggers not yet closed: on exit, each writes out what it holds (process.exit skips every turn still to come). */
-const open = new Set<() => void>();
-process.on('exit', () => {
-  for (const writeOut of open) writeOut();
-});
-
-/**
- * The app's logger, writing to `target` (standard output by default, standard error, or a file path)
- * asynchronously: a log call adds the line to a batch and returns; the batch goes to sonic-boom's buffer within
- * BATCH_MS, and the write itself runs on a libuv thread, taking whatever has piled up meanwhile in one
- * go. So a request's line costs its JSON, not a system call on the request's path. If the process exits without
- * close() (process.exit on a fatal error), the buffer and the batch are written synchronously on exit.
+ * The app's logger, writing to `target` (standard output by default, standard error, or a file path) from a thread of
+ * its own (log-batch.ts): a log call adds the line to a batch and returns; the batch goes to the writer's thread within
+ * a few milliseconds, which writes it. If the process exits without close() (process.exit on a fatal error), what is
+ * left is written synchronously on exit.
  */
 export function createAppLogger(level: string, target: 1 | 2 | string = 1): AppLogger {
   // A file is opened here, synchronously: a destination still opening when the process exits could not be written.
-  const openTarget = () => (typeof target === 'number' ? target : openSync(target, 'a'));
-  const fd = openTarget();
-  const buffered = pino.destination({ dest: fd, sync: false });
-  const batch = new LineBatch(buffered);
-  let current: { write(line: string): unknown } = batch;
-  const logger = pino(loggerOptions(level), { write: (line: string) => current.write(line) });
-  // Older lines first: sonic-boom's buffer, then the batch. Not through sonic-boom's write, which would start an
-  // asynchronous write that exiting cuts off.
-  const writeOutOnExit = () => {
-    try {
-      buffered.flushSync();
-      const rest = batch.take();
-      if (rest) writeSync(fd, rest);
-    } catch {
-      // Exiting: a destination that cannot take the lines now has nowhere else to send them.
-    }
-  };
-  open.add(writeOutOnExit);
-  let closing: Promise<void> | undefined;
-  return {
-    logger,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        open.delete(writeOutOnExit);
-        batch.handOn();
-        // From now on lines go out synchronously; the buffer is ended, which waits for a write in flight, writes
-        // the rest and only then reports closed (a line appended after its last write would be dropped).
-        current = pino.destination({ dest: openTarget(), sync: true }); // its own descriptor: end() closes a file's
-        buffered.once('close', () => resolve());
-        buffered.end();
-      });
-      return closing;
-    },
-  };
+  const fd = typeof target === 'number' ? target : openSync(target, 'a');
+  const destination = { write: (line: string) => batcher.line(line) };
+  const logger = pino(loggerOptions(level), destination);
+  // pino's text of the logger's bindings (pid, hostname), which every request line carries too.
+  const bindings = (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym]!;
+  const batcher = new LogBatcher(fd, bindings, REQUEST_ID_PREFIX);
+  return { logger, requestLines: batcher, close: () => batcher.close() };
 }
 
 /**
@@ -228,24 +183,17 @@ export function createAppLogger(level: string, target: 1 | 2 | string = 1): AppL
  */
 export class OneLinePerRequest extends LogController {
   /**
-   * Where the request line goes: the app logger's own destination, with its bindings (pid, hostname). The line has
-   * one fixed shape of five fields, so it is written as text, not through pino's generic serializers and redaction
-   * paths, which were most of the line's cost, itself ≈ 6 % of a claim lookup (docs/benchmarks.md). Its fields are
-   * the same: `{"level":30,"time","pid","hostname","reqId","req":{"method","url"},"res":{"statusCode"},
+   * Where the request line goes: the app logger's batches (log-batch.ts), as numbers its writer thread makes into
+   * text with the logger's bindings (pid, hostname). The line has one fixed shape of five fields, so it is not made
+   * through pino's generic serializers and redaction paths, which were most of the line's cost (docs/benchmarks.md).
+   * Its fields are the same: `{"level":30,"time","pid","hostname","reqId","req":{"method","url"},"res":{"statusCode"},
    * "responseTime","msg":"request completed"}`; the URL goes through redactUrl. Error lines keep pino's path.
    */
-  private readonly lines?: { logger: Logger; stream: { write(line: string): unknown }; bindings: string };
+  private readonly lines?: { logger: Logger; batches: LogBatcher };
 
-  constructor(logger?: Logger) {
+  constructor(log?: AppLogger) {
     super();
-    if (logger) {
-      const internals = logger as unknown as Record<symbol, unknown>;
-      this.lines = {
-        logger,
-        stream: internals[pino.symbols.streamSym] as { write(line: string): unknown },
-        bindings: internals[pino.symbols.chindingsSym] as string,
-      };
-    }
+    if (log) this.lines = { logger: log.logger, batches: log.requestLines };
   }
 
   override incomingRequest(): void {}
@@ -278,38 +226,18 @@ export class OneLinePerRequest extends LogController {
       return;
     }
     if (!lines.logger.isLevelEnabled('info')) return;
-    const url = redactUrl(request.url, { template, params: request.params });
-    // The id is genReqId's (hex digits and dashes) and the method a token Node's parser accepted: neither needs escaping.
-    lines.stream.write(
-      `{"level":30,"time":${Date.now()}${lines.bindings},"reqId":"${request.id}",` +
-        `"req":{"method":"${request.method}","url":${jsonString(url)}},` +
-        `"res":{"statusCode":${reply.statusCode}},"responseTime":${milliseconds(elapsed)},"msg":"request completed"}\n`,
+    const shared = template === undefined ? undefined : sharedRedactedUrl(request.url, template, request.params);
+    lines.batches.request(
+      Date.now(),
+      request.id as unknown as number, // genReqId's number (request-id.ts)
+      request.method,
+      shared ?? redactUrl(request.url, { template, params: request.params }),
+      shared !== undefined,
+      reply.statusCode,
+      elapsed,
     );
   }
 }
 
-const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
-
-/**
- * A duration in milliseconds to the microsecond, written from integers: printing the double itself (shortest
- * round-trip digits) cost more than the rest of the line.
- */
-export function milliseconds(value: number): string {
-  const micros = Math.round(value * 1000);
-  if (!(micros >= 0 && micros < 2 ** 31)) return String(value);
-  const rest = micros % 1000;
-  return `${(micros - rest) / 1000}.${THREE_DIGITS[rest]}`;
-}
-
 /** What a finished request is measured by: its method, route template (none without a route), status and time. */
 export type RequestMeasure = (method: string, route: string | undefined, statusCode: number, seconds: number) => void;
-
-/** A random part per process: ids from two processes never meet. */
-const REQUEST_ID_PREFIX = randomUUID().slice(0, 24);
-let requestCount = 0;
-
-/**
- * Request ids, UUID-shaped: the process's random part and a counter (randomUUID for each request was ≈ 1 µs of a
- * claim lookup, docs/benchmarks.md). They only tie log lines together and are never shown outside the logs.
- */
-export const genReqId = (): string => REQUEST_ID_PREFIX + (requestCount++).toString(16).padStart(12, '0');

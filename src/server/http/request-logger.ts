@@ -9,6 +9,7 @@
 // calls `logger.child`.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
+import { requestIdOf } from './request-id.js';
 
 /** Pino's own `child`, called on the logger to make a child of. */
 type MakeChild = (this: Logger, bindings: Bindings, options?: ChildLoggerOptions) => Logger;
@@ -26,7 +27,11 @@ class RequestLogger {
   ) {}
 
   private logger(): Logger {
-    return (this.made ??= this.pinoChild.call(this.parent, this.bindings, this.options));
+    if (this.made) return this.made;
+    // The request's id is a number until something logs it (request-id.ts).
+    const bindings =
+      'reqId' in this.bindings ? { ...this.bindings, reqId: requestIdOf(this.bindings.reqId) } : this.bindings;
+    return (this.made = this.pinoChild.call(this.parent, bindings, this.options));
   }
 
   get level(): string {
