@@ -34,13 +34,22 @@ export function rawReadPerDb<Query extends BuiltRead>(
       client instanceof PGlite
         ? (values: unknown[]) => client.query<unknown[]>(text, values, { rowMode: 'array' })
         : (values: unknown[]) => client.query<unknown[]>({ name, text, values, rowMode: 'array' });
+    const toRow = rowMaker(keys);
     return async (values): Promise<Rows<Query>> => {
       const { rows } = await run(params.map((p) => (p instanceof Placeholder ? values[p.name] : p)));
-      return rows.map((row) => {
-        const out: Record<string, unknown> = {};
-        for (let i = 0; i < keys.length; i++) out[keys[i]!] = row[i];
-        return out;
-      }) as Rows<Query>;
+      return rows.map(toRow) as Rows<Query>;
     };
   });
+}
+
+/**
+ * Makes a driver row (its values in the selection's order) into the selection's object, as one object literal
+ * compiled once per statement: every row gets its shape in one step. Filled key by key, each row went through a map
+ * transition per key, each a megamorphic keyed store (≈ 1.5k of a claim lookup's ≈ 300k instructions,
+ * docs/benchmarks.md, "Session 17").
+ */
+function rowMaker(keys: readonly string[]): (row: unknown[]) => Record<string, unknown> {
+  // The keys are the selection's own, and written as JSON strings: nothing from outside reaches this source.
+  const fields = keys.map((key, i) => `${JSON.stringify(key)}: row[${i}]`).join(', ');
+  return new Function('row', `return { ${fields} };`) as (row: unknown[]) => Record<string, unknown>;
 }
