@@ -42,4 +42,10 @@ describeEachEngine('raw read', (ctx) => {
     expect(await read(ctx().db)({ id: gift.id })).toEqual(viaDrizzle);
     expect(await read(ctx().db)({ id: -1 })).toEqual([]);
   });
+
+  it('fails a read the database refuses, and answers the next one', async () => {
+    const { gift } = await givenGift(ctx(), { recipientEmail: 'raw-read-error@example.com' });
+    await expect(read(ctx().db)({ id: 'not a number' })).rejects.toThrow(/invalid input syntax/);
+    expect(await read(ctx().db)({ id: gift.id })).toHaveLength(1);
+  });
 });
