@@ -6,8 +6,9 @@
 // holds it to drizzle's answer on both engines.
 import { Placeholder } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from './client.js';
+import { arrayRowsRunner } from './array-rows-query.js';
 import { preparedPerDb } from './prepared.js';
 import { clientOf } from './statements.js';
 
@@ -53,38 +54,4 @@ function rowMaker(keys: readonly string[]): (row: unknown[]) => Record<string, u
   // The keys are the selection's own, and written as JSON strings: nothing from outside reaches this source.
   const fields = keys.map((key, i) => `${JSON.stringify(key)}: row[${i}]`).join(', ');
   return new Function('row', `return { ${fields} };`) as (row: unknown[]) => Record<string, unknown>;
-}
-
-/** What pg's Query keeps of a result, as the override below sets it (pg's own fields, not in its types). */
-interface QueryInternals {
-  _result: { fields: unknown; _parsers: unknown };
-  _accumulateRows: boolean;
-  _checkForMultirow(): void;
-}
-
-/**
- * Runs the named statement on the pool with rows as arrays, through pg's Query with one step changed: on each row
- * description pg also builds the empty object it copies for object rows (`Object.create(null)`, a key per column,
- * then a spread), which cost map transitions in V8's runtime on every lookup, about 1 % of a claim lookup's CPU
- * (docs/benchmarks.md, "Session 17"). Rows as arrays need only the columns' parsers: the statement's columns never
- * change, so they are looked up once. tests/api/raw-read.test.ts holds the rows to drizzle's answer.
- */
-function arrayRowsRunner(pool: pg.Pool, name: string, text: string) {
-  let parsers: unknown[] | undefined;
-  class ArrayRowsQuery extends pg.Query {
-    // pg's Query.handleRowDescription (not in its types)
-    handleRowDescription(message: { fields: pg.FieldDef[] }): void {
-      const query = this as unknown as QueryInternals;
-      query._checkForMultirow();
-      query._result.fields = message.fields;
-      query._result._parsers = parsers ??= message.fields.map((field) =>
-        pg.types.getTypeParser(field.dataTypeID, field.format === 'binary' ? 'binary' : 'text'),
-      );
-      query._accumulateRows = true; // a callback always takes the rows
-    }
-  }
-  return (values: unknown[]) =>
-    pool.query(new ArrayRowsQuery({ name, text, values, rowMode: 'array' } as pg.QueryConfig)) as unknown as Promise<
-      pg.QueryResult<unknown[]>
-    >;
 }
