@@ -33,9 +33,8 @@ export class LogBatcher {
   private writer?: Worker;
   private readonly handover = newHandover();
   private readonly text: BatchText;
+  /** Set by close(); once the writer has finished too, each line is written as it comes, synchronously. */
   private closing?: Promise<void>;
-  /** Closed: each line is written as it comes, synchronously. */
-  private closed = false;
 
   /** `startWriter` starts the writer's thread (tests give one that stops, to see nothing is lost then). */
   constructor(
@@ -113,7 +112,6 @@ export class LogBatcher {
       const finish = () => {
         this.writer = undefined;
         this.pending = [];
-        this.closed = true;
         open.delete(this);
         this.handOn(); // what was logged while closing
         resolve();
@@ -189,7 +187,7 @@ export class LogBatcher {
   }
 
   private scheduled(): void {
-    if (this.closed) return this.handOn();
+    if (this.closing && !this.writer) return this.handOn();
     // Unref'd: a batch waiting alone does not keep the process up; close() and the exit handler write it out.
     this.timer ??= setTimeout(this.handOn, BATCH_MS).unref();
   }

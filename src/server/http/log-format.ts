@@ -21,14 +21,13 @@ export interface LogBatch {
   count: number;
 }
 
-/** A random part per process (made once, in the main thread): ids from two processes never meet. */
-export type RequestIdPrefix = string;
-
 const HEX_DIGITS = 12;
 
-/** A request number as its id in the log: UUID-shaped, the process's random part and the number in hex. */
-export const requestIdText = (prefix: RequestIdPrefix, n: number): string =>
-  prefix + n.toString(16).padStart(HEX_DIGITS, '0');
+/**
+ * A request number as its id in the log: UUID-shaped, the process's random part (made once, in the main thread) and
+ * the number in hex.
+ */
+export const requestIdText = (prefix: string, n: number): string => prefix + n.toString(16).padStart(HEX_DIGITS, '0');
 
 const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 
@@ -50,7 +49,7 @@ export class BatchText {
   /** `bindings` is pino's text of the logger's bindings (`,"pid":…,"hostname":"…"`). */
   constructor(
     private readonly bindings: string,
-    private readonly idPrefix: RequestIdPrefix,
+    private readonly idPrefix: string,
   ) {}
 
   /** Learns a batch's new known strings without writing it (a batch the other thread already wrote). */

@@ -15,20 +15,33 @@ import { REQUEST_ID_PREFIX } from './request-id.js';
 const TOKEN_LIKE_SEGMENT = /^(?=[^/]*\d)[A-Za-z0-9_%.~-]{16,}$/;
 
 const PLAIN_ID = /^\d{1,12}$/;
-const templates = new Map<string, string[] | null>();
+
+interface Template {
+  /** Text and parameter names, alternating ("/a/:id/b" → ["/a/", "id", "/b"]). */
+  parts: string[];
+  /** The template with every parameter redacted: what most of its requests log, made once. */
+  redacted: string;
+}
+const templates = new Map<string, Template | null>();
 
 /**
- * A route template split once into text and parameter names, alternating ("/a/:id/b" → ["/a/", "id", "/b"]); null for
- * a wildcard template, whose rest is redacted segment by segment. Worked out per request it was ≈ 2 % of a claim
- * lookup's CPU.
+ * A route template split once into text and parameter names; null for a wildcard template, whose rest is redacted
+ * segment by segment. Worked out per request it was ≈ 2 % of a claim lookup's CPU.
  */
-function templateParts(template: string): string[] | null {
-  let parts = templates.get(template);
-  if (parts === undefined) {
-    parts = template.includes('*') ? null : template.split(/:([A-Za-z0-9_]+)/);
-    templates.set(template, parts);
+function templateOf(template: string): Template | null {
+  let known = templates.get(template);
+  if (known === undefined) {
+    const parts = template.includes('*') ? null : template.split(/:([A-Za-z0-9_]+)/);
+    known = parts && { parts, redacted: parts.filter((_, i) => i % 2 === 0).join('[redacted]') };
+    templates.set(template, known);
   }
-  return parts;
+  return known;
+}
+
+/** Whether the log shows any of the template's parameters: only a plain number (an admin's gift id) is shown. */
+function showsParam(parts: string[], params: Record<string, unknown>): boolean {
+  for (let i = 1; i < parts.length; i += 2) if (PLAIN_ID.test(String(params[parts[i]!] ?? ''))) return true;
+  return false;
 }
 
 /**
@@ -40,10 +53,11 @@ function templateParts(template: string): string[] | null {
 export function redactUrl(url: string, route?: { template?: string; params?: unknown }): string {
   const queryAt = url.indexOf('?');
   const query = queryAt === -1 ? '' : '?[redacted]';
-  const parts =
-    route?.template && route.params && typeof route.params === 'object' ? templateParts(route.template) : null;
-  if (parts) {
+  const known = route?.template && route.params && typeof route.params === 'object' ? templateOf(route.template) : null;
+  if (known) {
+    const { parts } = known;
     const params = route!.params as Record<string, unknown>;
+    if (!showsParam(parts, params)) return known.redacted + query;
     let path = parts[0]!;
     for (let i = 1; i < parts.length; i += 2) {
       const value = String(params[parts[i]!] ?? '');
@@ -61,25 +75,14 @@ export function redactUrl(url: string, route?: { template?: string; params?: unk
   return cleaned + query;
 }
 
-const sharedUrls = new Map<string, string | null>();
-
 /**
  * The URL a request of route `template` logs when nothing of its own shows in it (no query string, no parameter that
- * is a plain number): the same text for every such request, made once. Undefined when the request's own URL is needed.
+ * is a plain number): the same text for every such request. Undefined when the request's own URL is needed.
  */
 export function sharedRedactedUrl(url: string, template: string, params: unknown): string | undefined {
-  let shared = sharedUrls.get(template);
-  if (shared === undefined) {
-    const parts = templateParts(template);
-    shared = parts ? parts.filter((_, i) => i % 2 === 0).join('[redacted]') : null;
-    sharedUrls.set(template, shared);
-  }
-  if (shared === null || url.includes('?') || !params || typeof params !== 'object') return undefined;
-  const parts = templateParts(template)!;
-  for (let i = 1; i < parts.length; i += 2) {
-    if (PLAIN_ID.test(String((params as Record<string, unknown>)[parts[i]!] ?? ''))) return undefined;
-  }
-  return shared;
+  const known = templateOf(template);
+  if (!known || url.includes('?') || !params || typeof params !== 'object') return undefined;
+  return showsParam(known.parts, params as Record<string, unknown>) ? undefined : known.redacted;
 }
 
 /** The request as logged: method and redacted URL (by route template when it matched one). */
@@ -183,17 +186,15 @@ export function createAppLogger(level: string, target: 1 | 2 | string = 1): AppL
  */
 export class OneLinePerRequest extends LogController {
   /**
-   * Where the request line goes: the app logger's batches (log-batch.ts), as numbers its writer thread makes into
-   * text with the logger's bindings (pid, hostname). The line has one fixed shape of five fields, so it is not made
-   * through pino's generic serializers and redaction paths, which were most of the line's cost (docs/benchmarks.md).
-   * Its fields are the same: `{"level":30,"time","pid","hostname","reqId","req":{"method","url"},"res":{"statusCode"},
-   * "responseTime","msg":"request completed"}`; the URL goes through redactUrl. Error lines keep pino's path.
+   * `log` is where the request line goes: the app logger's batches (log-batch.ts), as numbers its writer thread
+   * makes into text with the logger's bindings (pid, hostname). The line has one fixed shape of five fields, so it is
+   * not made through pino's generic serializers and redaction paths, which were most of the line's cost
+   * (docs/benchmarks.md). Its fields are the same:
+   * `{"level":30,"time","pid","hostname","reqId","req":{"method","url"},"res":{"statusCode"},"responseTime",
+   * "msg":"request completed"}`; the URL goes through redactUrl. Error lines keep pino's path.
    */
-  private readonly lines?: { logger: Logger; batches: LogBatcher };
-
-  constructor(log?: AppLogger) {
+  constructor(private readonly log?: AppLogger) {
     super();
-    if (log) this.lines = { logger: log.logger, batches: log.requestLines };
   }
 
   override incomingRequest(): void {}
@@ -203,7 +204,7 @@ export class OneLinePerRequest extends LogController {
 
   /** Fastify calls requestCompleted for every request only when it has a logger. */
   get hasLogger(): boolean {
-    return this.lines !== undefined;
+    return this.log !== undefined;
   }
 
   measureWith(measure: RequestMeasure): void {
@@ -212,7 +213,7 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     // Fastify builds routeOptions anew on each read: once here for the metrics and the line.
-    const template = this.measure || this.lines ? request.routeOptions.url : undefined;
+    const template = this.measure || this.log ? request.routeOptions.url : undefined;
     const elapsed = reply.elapsedTime;
     this.measure?.(request.method, template, reply.statusCode, elapsed / 1000);
     if (this.isLogDisabled(request)) return;
@@ -220,14 +221,14 @@ export class OneLinePerRequest extends LogController {
       reply.log.error({ req: request, res: reply, responseTime: elapsed, err: error }, 'request errored');
       return;
     }
-    const lines = this.lines;
-    if (!lines) {
+    const log = this.log;
+    if (!log) {
       reply.log.info({ req: request, res: reply, responseTime: elapsed }, 'request completed');
       return;
     }
-    if (!lines.logger.isLevelEnabled('info')) return;
+    if (!log.logger.isLevelEnabled('info')) return;
     const shared = template === undefined ? undefined : sharedRedactedUrl(request.url, template, request.params);
-    lines.batches.request(
+    log.requestLines.request(
       Date.now(),
       request.id as unknown as number, // genReqId's number (request-id.ts)
       request.method,
