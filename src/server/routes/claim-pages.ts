@@ -20,6 +20,7 @@ import {
 import {
   claimRequestSchema,
   claimTokenParamSchema,
+  type ClaimToken,
   declinePath,
   newAccountPath,
   reportPath,
@@ -44,7 +45,7 @@ export const claimPageRoutes =
     /** The gift and its form, or "Gift Not Found" (404) for a link the lookup refuses. */
     async function giftView(
       request: FastifyRequest,
-      token: string,
+      token: ClaimToken,
       extra: { answer?: string; error?: string; reported?: boolean; senderStopped?: boolean } = {},
     ) {
       try {

@@ -15,13 +15,20 @@ import {
 
 export * from './claim-contract.js';
 
-/** A path segment that cannot be a claim token names no gift: 404 with the same sentence as an unknown token. */
+/**
+ * A path segment that cannot be a claim token names no gift: 404 with the same sentence as an unknown token. What
+ * passed is a `ClaimToken` (a brand, nothing at run time), so a service can take it without testing it again.
+ */
 export const claimTokenParamSchema = z.object({
   token: z
     .string()
     .regex(CLAIM_TOKEN_PATTERN, CLAIM_MESSAGES.notFound)
+    .brand<'ClaimToken'>()
     .describe('The claim token from the e-mail link'),
 });
+
+/** A string of the claim token's shape, checked by claimTokenParamSchema. */
+export type ClaimToken = z.infer<typeof claimTokenParamSchema>['token'];
 
 export const GIFT_NOT_FOUND_MESSAGE = 'Gift not found. Check the link and try again.';
 export const giftPublicIdParamSchema = z.object({

@@ -7,8 +7,8 @@ import type { ServiceDeps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { DECLINE_MESSAGES } from '../../../shared/schemas/recipient-rights.js';
 import { formatCents } from '../../../shared/money.js';
-import { CLAIM_MESSAGES, type ClaimLookup } from '../../../shared/schemas/claim.js';
-import { claimTokenHash, withinClaimWindow } from './find-gift.js';
+import { CLAIM_MESSAGES, type ClaimLookup, type ClaimToken } from '../../../shared/schemas/claim.js';
+import { checkedTokenHash, withinClaimWindow } from './find-gift.js';
 import { claimTokenMatches } from '../gifts/gift-links.js';
 
 const lookupColumns = {
@@ -35,9 +35,8 @@ const claimLookup = rawReadPerDb('claim_lookup', Object.keys(lookupColumns), (db
     .where(claimTokenMatches(sql.placeholder('hash'))),
 );
 
-export async function lookupClaim(deps: Pick<ServiceDeps, 'db' | 'clock'>, token: string): Promise<ClaimLookup> {
-  const hash = claimTokenHash(token);
-  const [gift] = hash ? await claimLookup(deps.db)({ hash }) : [];
+export async function lookupClaim(deps: Pick<ServiceDeps, 'db' | 'clock'>, token: ClaimToken): Promise<ClaimLookup> {
+  const [gift] = await claimLookup(deps.db)({ hash: checkedTokenHash(token) });
   // Pending, expired, refunded and claimed gifts cannot be claimed: the page shows "Gift Not Found". A gift past
   // expires_at is expired even before the expiry job has run (decision 012).
   // Declined (decision 025): the link says so rather than "not found", and opens nothing more.
