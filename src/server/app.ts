@@ -58,7 +58,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerObservability(app, deps, requestEnd);
   registerErrorHandlers(app);
   registerSecurity(app, config);
-  await app.register(fastifyCookie);
+  // Parsed when a route asks (http/request-cookies.ts), not by a hook on every request.
+  await app.register(fastifyCookie, { hook: false });
   useRouteContracts(app);
   await registerApiDocs(app, config.publicUrl);
   await registerRoutes(app, deps);

@@ -82,6 +82,28 @@ describeEachEngine('security headers from Helmet', (ctx) => {
     // No HSTS over plain http, as before.
     expect(api.headers['strict-transport-security']).toBeUndefined();
   });
+
+  it('marks every API answer never to be stored, refusals and 404s included, and leaves pages their own rule', async () => {
+    const { app } = ctx();
+    const answers = [
+      await app.inject({ method: 'GET', url: '/api/health' }),
+      await app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+      await app.inject({ method: 'GET', url: `/api/gifts/claim/${'a'.repeat(43)}` }),
+      await app.inject({ method: 'GET', url: '/api/gifts/claim/not-a-token' }),
+      await app.inject({ method: 'GET', url: '/api/donor/profile' }),
+      await app.inject({ method: 'POST', url: '/api/gifts', payload: { amount: 'lots' } }),
+      await app.inject({ method: 'GET', url: `/api/gifts/manage/${'a'.repeat(43)}` }),
+      await app.inject({ method: 'GET', url: `/api/together/${'a'.repeat(43)}` }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 404, 404, 401, 400, 404, 404]);
+    for (const res of answers) expect(res.headers['cache-control'], res.raw.req.url).toBe('no-store');
+    // The API's own documentation may be revalidated rather than never stored; a path that only begins like the
+    // API's is not the API.
+    expect((await app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).headers['cache-control']).toBe(
+      'no-cache',
+    );
+    expect((await app.inject({ method: 'GET', url: '/apiary' })).headers['cache-control']).not.toBe('no-store');
+  });
 });
 
 it('adds HSTS, as before, when the public URL is https', async () => {

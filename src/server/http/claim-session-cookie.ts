@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { CLAIM_SESSION_ABSOLUTE_MS } from '../services/sessions.js';
 import type { ClaimSessionCookies, OpenedClaimSession } from '../services/claims/claim-session.js';
+import { requestCookie } from './request-cookies.js';
 
 export const CLAIM_SESSION_COOKIE_PATH = '/api/gifts/';
 export const claimSessionCookieName = (giftPublicId: string) => `hg_claim_${giftPublicId}`;
@@ -23,4 +24,4 @@ export function setClaimSessionCookie(reply: FastifyReply, deps: AppDeps, sessio
 export const claimSessionCookies =
   (request: FastifyRequest): ClaimSessionCookies =>
   (giftPublicId) =>
-    request.cookies[claimSessionCookieName(giftPublicId)];
+    requestCookie(request, claimSessionCookieName(giftPublicId));

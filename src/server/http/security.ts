@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { forbidden } from '../errors.js';
 import { securityHeaders } from './security-headers.js';
 
+const API_PREFIX = '/api/';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Provider webhooks are server-to-server and authenticated by signature, not by cookie.
 const CSRF_EXEMPT = /^\/api\/webhooks\//;
@@ -11,9 +12,13 @@ const CSRF_EXEMPT = /^\/api\/webhooks\//;
 export function registerSecurity(app: FastifyInstance, config: Config): void {
   const publicOrigin = new URL(config.publicUrl).origin;
   const headers = securityHeaders(config.secureCookies);
+  // Every API answer is private or changes from call to call (a gift, a session, an admin's list): never stored.
+  // Set here with the rest, errors and 404s included, rather than by a hook per area: each hook is a step on every
+  // request's path (decision 035). A route that may be cached says so itself (the API docs).
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
   // A callback hook, not an async one: no promise per request on the hottest path.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(request.url.startsWith(API_PREFIX) ? apiHeaders : headers);
     if (UNSAFE_METHODS.has(request.method) && !CSRF_EXEMPT.test(request.url) && isCrossSite(request, publicOrigin)) {
       done(forbidden('Cross-site requests are not allowed. Use the form on this site.', 'CSRF_REJECTED'));
       return;

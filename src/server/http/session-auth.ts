@@ -12,6 +12,7 @@ import {
   type Session,
   type AccountSessionKind,
 } from '../services/sessions.js';
+import { requestCookie } from './request-cookies.js';
 
 export function setSessionCookie(reply: FastifyReply, deps: AppDeps, kind: AccountSessionKind, rawId: string): void {
   const options = {
@@ -41,7 +42,7 @@ export function clearSessionCookie(reply: FastifyReply, deps: AppDeps, kind: Acc
 }
 
 export function sessionCookie(request: FastifyRequest, kind: AccountSessionKind): string | undefined {
-  return request.cookies[SESSION_COOKIE[kind]];
+  return requestCookie(request, SESSION_COOKIE[kind]);
 }
 
 /** The signed-in subject, or a 401 JSON answer. */
@@ -72,4 +73,5 @@ export function clearPendingCookie(reply: FastifyReply, deps: AppDeps): void {
   reply.clearCookie(PENDING_SESSION_COOKIE, { ...PENDING_COOKIE_OPTIONS, secure: deps.config.secureCookies });
 }
 
-export const pendingCookie = (request: FastifyRequest): string | undefined => request.cookies[PENDING_SESSION_COOKIE];
+export const pendingCookie = (request: FastifyRequest): string | undefined =>
+  requestCookie(request, PENDING_SESSION_COOKIE);

@@ -59,12 +59,6 @@ const tags = ['claim'];
 export const claimRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    // Nothing here is cacheable (set on request so error answers carry it too).
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.header('cache-control', 'no-store');
-      done();
-    });
-
     app.get(
       '/api/gifts/claim/:token',
       {

@@ -117,9 +117,8 @@ export const donorRoutes =
           response: { 200: donorProfileSchema, ...errorResponses },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const session = await requireSession(request, deps, 'donor');
-        reply.header('cache-control', 'no-store');
         return donorProfile(deps.db, session.subjectId);
       },
     );
@@ -134,9 +133,8 @@ export const donorRoutes =
           response: { 200: z.array(donorGiftSchema), ...errorResponses },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const session = await requireSession(request, deps, 'donor');
-        reply.header('cache-control', 'no-store');
         return donorGiftHistory(deps.db, session.subjectId);
       },
     );

@@ -42,11 +42,6 @@ export const manageRoutes =
       if (body === undefined) Reflect.deleteProperty(schema, 'body');
       return { schema };
     };
-    // Private, per-sender answers: never cached (set on request so error answers carry it too).
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.header('cache-control', 'no-store');
-      done();
-    });
     const view = (giftId: number) => managedGiftView(deps, giftId);
 
     app.get(

@@ -46,8 +46,7 @@ export const recipientRightsRoutes =
           response: { 200: verifyResponseSchema, ...errorResponses },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
+      async (request) => {
         return verifyGiftCode(deps, request.body.code, request.ip);
       },
     );
@@ -63,8 +62,7 @@ export const recipientRightsRoutes =
           response: { 200: recipientLinkViewSchema, ...errorResponses },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
+      async (request) => {
         return describeRecipientLink(deps, request.params.token);
       },
     );
@@ -80,8 +78,7 @@ export const recipientRightsRoutes =
           response: { 200: recipientLinkDoneSchema, ...errorResponses },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
+      async (request) => {
         return { message: await followRecipientLink(deps, request.params.token) };
       },
     );
@@ -103,7 +100,6 @@ export const recipientRightsRoutes =
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'no-store');
         const answer = await reportGift(deps, request.params.token, request.body);
         if (isJson(request)) return answer;
         return reply.redirect(`/claim/${encodeURIComponent(request.params.token)}?${CLAIM_REPORTED_QUERY}=1`, 303);
@@ -126,7 +122,6 @@ export const recipientRightsRoutes =
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'no-store');
         const decline = () => declineGift(deps, request.params.token, claimSessionCookies(request));
         if (isJson(request)) return decline();
         // The page's form: whatever happened, the claim page shows the gift's state ("You declined this gift").
@@ -155,7 +150,6 @@ export const recipientRightsRoutes =
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'no-store');
         const stop = () => stopSender(deps, request.params.token, claimSessionCookies(request));
         if (isJson(request)) return stop();
         let done = 1;

@@ -24,12 +24,6 @@ export const togetherRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['give together'];
-    // The links are private: their answers are never cached.
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.header('cache-control', 'no-store');
-      done();
-    });
-
     app.post(
       '/api/together',
       {

@@ -22,6 +22,7 @@ import {
   signedInTo,
   startSignIn,
 } from './owner-sign-in.js';
+import { requestCookie } from '../../http/request-cookies.js';
 
 const STATUS_LABEL: Record<string, string> = {
   new: 'Onboarding not started',
@@ -142,7 +143,7 @@ ${texts ? `<table aria-label="Text messages">${texts}</table>` : '<p class="mute
       async (request, reply) => {
         if (request.validationError)
           return notice(reply, 404, 'Account not found', 'This sandbox account does not exist.');
-        const account = await ownerOnly(request.params.accountId, request.cookies[OWNER_COOKIE], reply);
+        const account = await ownerOnly(request.params.accountId, requestCookie(request, OWNER_COOKIE), reply);
         if (!account) return reply;
         const transfers = await deps.db
           .select()
@@ -182,7 +183,7 @@ ${verify}`,
       async (request, reply) => {
         if (request.validationError)
           return notice(reply, 404, 'Account not found', 'This sandbox account does not exist.');
-        const account = await ownerOnly(request.params.accountId, request.cookies[OWNER_COOKIE], reply);
+        const account = await ownerOnly(request.params.accountId, requestCookie(request, OWNER_COOKIE), reply);
         if (!account) return reply;
         await setSandboxAccountStatus(deps, account.id, 'verified');
         return reply.redirect(`/sandbox/dashboard/${encodeURIComponent(account.id)}`, 303);
