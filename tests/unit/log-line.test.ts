@@ -15,6 +15,13 @@ describe("the request line's fields", () => {
     'ünïcödé/路径',
     '\u0000\u001f\u007f',
     '',
+    // Short strings are checked in a loop, long ones by a pattern: both sides of the line, with and without escapes.
+    '~'.repeat(63),
+    '~'.repeat(62) + '\u007f',
+    'a'.repeat(64),
+    'a'.repeat(200) + '"',
+    'lone \ud800 surrogate',
+    'é'.repeat(70),
   ])('writes %j as JSON.stringify does', (text) => {
     expect(JSON.parse(jsonString(text))).toBe(text);
     expect(jsonString(text)).toBe(JSON.stringify(text));
