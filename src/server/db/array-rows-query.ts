@@ -5,10 +5,16 @@ import pg from 'pg';
 
 /** What pg's Query keeps of a result, as the override below sets it (pg's own fields, not in its types). */
 interface QueryInternals {
+  name: string;
+  _rowMode: string;
   _result: { fields: unknown; _parsers: unknown };
+  _results: unknown;
   _accumulateRows: boolean;
   _checkForMultirow(): void;
 }
+
+/** pg's Result (exported by pg, not in its types): made for rows as arrays when given 'array'. */
+const { Result } = pg as unknown as { Result: new (rowMode: string, types: unknown) => QueryInternals['_result'] };
 
 /**
  * Runs the named statement on the pool with rows as arrays, through pg's Query with one step changed. On each row
@@ -23,6 +29,18 @@ interface QueryInternals {
 export function arrayRowsRunner(pool: pg.Pool, name: string, text: string) {
   let parsers: unknown[] | undefined;
   class ArrayRowsQuery extends pg.Query {
+    // The text and values go in as arguments, not as a config object: pg copies a config object through
+    // Object.getOwnPropertyDescriptors and Object.defineProperties, ≈ 24k instructions of a claim lookup
+    // (docs/benchmarks.md, "Session 18"); from a string it makes a plain object. The rest is set as pg's constructor
+    // sets it from a config.
+    constructor(values: unknown[]) {
+      super(text, values);
+      const query = this as unknown as QueryInternals;
+      query.name = name;
+      query._rowMode = 'array';
+      query._result = query._results = new Result('array', undefined);
+    }
+
     // pg's Query.handleRowDescription (not in its types)
     handleRowDescription(message: { fields: pg.FieldDef[] }): void {
       const query = this as unknown as QueryInternals;
@@ -34,8 +52,5 @@ export function arrayRowsRunner(pool: pg.Pool, name: string, text: string) {
       query._accumulateRows = true; // a callback always takes the rows
     }
   }
-  return (values: unknown[]) =>
-    pool.query(new ArrayRowsQuery({ name, text, values, rowMode: 'array' } as pg.QueryConfig)) as unknown as Promise<
-      pg.QueryResult<unknown[]>
-    >;
+  return (values: unknown[]) => pool.query(new ArrayRowsQuery(values)) as unknown as Promise<pg.QueryResult<unknown[]>>;
 }
