@@ -14,6 +14,7 @@ import { REQUEST_ID_PREFIX } from './request-id.js';
  */
 const TOKEN_LIKE_SEGMENT = /^(?=[^/]*\d)[A-Za-z0-9_%.~-]{16,}$/;
 
+const PLAIN_ID_MAX = 12;
 const PLAIN_ID = /^\d{1,12}$/;
 
 interface Template {
@@ -40,7 +41,11 @@ function templateOf(template: string): Template | null {
 
 /** Whether the log shows any of the template's parameters: only a plain number (an admin's gift id) is shown. */
 function showsParam(parts: string[], params: Record<string, unknown>): boolean {
-  for (let i = 1; i < parts.length; i += 2) if (PLAIN_ID.test(String(params[parts[i]!] ?? ''))) return true;
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = params[parts[i]!];
+    // A token is longer than any plain id: it is not tested against the pattern.
+    if (typeof value === 'string' && value.length <= PLAIN_ID_MAX && PLAIN_ID.test(value)) return true;
+  }
   return false;
 }
 

@@ -43,19 +43,20 @@ export async function lookupClaim(deps: Pick<ServiceDeps, 'db' | 'clock'>, token
   if (gift?.declinedAt) throw new AppError(410, 'GIFT_DECLINED', DECLINE_MESSAGES.declined);
   if (!gift || gift.status !== 'paid' || !withinClaimWindow(gift, deps.clock.now()))
     throw notFound(CLAIM_MESSAGES.notFound);
-  return claimLookupAnswer({ ...gift, amountCents: gift.groupAmountCents ?? gift.amountCents });
+  return claimLookupAnswer(gift, gift.groupAmountCents ?? gift.amountCents);
 }
 
-/** What the claim page is told of a gift: also the preview's claim page (services/gifts/preview.ts). */
-export function claimLookupAnswer(gift: {
-  recipientFirstName: string | null;
-  amountCents: number;
-  personalNote: string | null;
-  securityQuestion: string | null;
-}): ClaimLookup {
+/**
+ * What the claim page is told of a gift: also the preview's claim page (services/gifts/preview.ts). The amount comes
+ * apart from the row (a group's lead stands for the group's sum), so the row is not copied to replace it.
+ */
+export function claimLookupAnswer(
+  gift: { recipientFirstName: string | null; personalNote: string | null; securityQuestion: string | null },
+  amountCents: number,
+): ClaimLookup {
   return {
     recipientFirstName: gift.recipientFirstName ?? '',
-    amount: formatCents(gift.amountCents),
+    amount: formatCents(amountCents),
     // Behind a question the message is the answer's to open (issue 25 point 1): startClaim's response carries it.
     personalNote: gift.securityQuestion ? null : gift.personalNote,
     hasSecurityQuestion: Boolean(gift.securityQuestion),

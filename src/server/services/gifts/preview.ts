@@ -29,7 +29,7 @@ export function previewGift(deps: Pick<ServiceDeps, 'clock' | 'config'>, gift: G
     verificationCode: PREVIEW_EXAMPLE.verificationCode,
     stopAllUrl: recipientLinkUrl(publicUrl, 'stop-all', PREVIEW_EXAMPLE.token),
   });
-  const claimPage = claimLookupAnswer({ ...gift, amountCents: gift.amount });
+  const claimPage = claimLookupAnswer(gift, gift.amount);
   // What startClaim's response adds: the message the lookup kept back behind the question.
   const afterAnswer = { personalNote: claimPage.personalNote === null ? gift.personalNote : null };
   return { email, claimPage, afterAnswer };
