@@ -126,7 +126,9 @@ export async function sideBySide({
   const out = [];
   for (let i = 0; i < rounds; i++) {
     const round = { load1: Number(loadavg()[0].toFixed(2)), sides: {} };
-    for (const side of sides) {
+    // Every other round runs the sides in reverse order: a slowdown of the shared machine that comes or goes
+    // during a round then falls on the sides alike over two rounds, not always on the one measured last.
+    for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
       const cpuBefore = side.pid ? cpuSeconds(side.pid) : 0;
       const result = await load({ port: side.port, requests: side.requests ?? requests, connections, seconds });
       // The server's own CPU time per answer: unlike req/s, it barely moves with the machine's load.

@@ -113,8 +113,10 @@ export async function startBuiltServer({ databaseUrl, env = {} } = {}) {
     pid: child.pid,
     logFile,
     startedAt,
+    // Stopping a server that has stopped answers at once.
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', resolve);
         child.kill('SIGTERM');
       }),
