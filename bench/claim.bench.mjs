@@ -16,7 +16,7 @@
 // program kept a difference of up to 20 % for their whole life on this machine ("Session 18"): hence several starts.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { appVersusBare, getRequests, replayableHeaders, sideBySide, startComparison } from './lib/http-bench.mjs';
+import { appVersusBare, getRequests, overStarts, replayableHeaders, startComparison } from './lib/http-bench.mjs';
 import { growGifts, seedClaimableGifts, seedDeclinedGift } from './lib/claim-seed.mjs';
 import { freshPostgres, startBuiltServer } from './lib/server.mjs';
 import { checkTargets } from './lib/targets.mjs';
@@ -34,7 +34,7 @@ const database = await freshPostgres('claim');
 const startApp = () => startBuiltServer({ databaseUrl: database.url, env: { DATABASE_POOL_MAX: POOL } }); // migrates
 const stops = [() => database.drop()];
 try {
-  let app = await startApp();
+  const app = await startApp();
   stops.unshift(() => app.stop());
   const tokens = await seedClaimableGifts(database.url, GIFTS);
   const declined = await seedDeclinedGift(database.url);
@@ -43,15 +43,17 @@ try {
   if (grown) console.log(`gifts table grown by ${grown} filler gifts to ${TABLE_GIFTS}`);
   // Every request a different token, built before the run (a fixed set, cycled).
   const requests = getRequests(tokens.map((t) => `/api/gifts/claim/${t}`));
-  const run = { rounds: [] };
+  console.log(
+    `${STARTS} starts, each ${CONNECTIONS} connections, ${WARMUP} s warm-up and ${ROUNDS} rounds x ${SECONDS} s ` +
+      `per side, ${GIFTS} gifts, PostgreSQL, pool ${POOL} each`,
+  );
   const comparisons = [];
-  let logLines = 0;
-  // BENCH_STARTS sets of processes, one after the other: two processes of one program can differ by several
-  // per cent for their whole life (docs/benchmarks.md, "Session 18"), so the verdict pools the rounds of several.
-  for (let start = 1; start <= STARTS; start++) {
-    if (start > 1) app = await startApp();
-    const startStops = [];
-    try {
+  const run = await overStarts({
+    starts: STARTS,
+    app,
+    startApp,
+    rounds: { requests, connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS, warmupSeconds: WARMUP },
+    prepare: async ({ app, stops }) => {
       const first = await fetch(`${app.url}/api/gifts/claim/${tokens[0]}`);
       const headers = replayableHeaders(first);
       const bareEnv = { DATABASE_URL: database.url, POOL_MAX: POOL, BARE_HEADERS: JSON.stringify(headers) };
@@ -61,7 +63,7 @@ try {
         bareEnv,
         requests,
         connections: CONNECTIONS,
-        stops: startStops,
+        stops,
       });
       comparisons.push({ extraCostMicros: comparison.extraCostMicros, ceilingFirst: comparison.ceilingFirst });
       await sameAnswers(app.url, comparison.bare.url, tokens[0], first, await first.text(), declined);
@@ -74,26 +76,11 @@ try {
           throw new Error(`${page} did not answer a page: ${res.status}`);
         await res.text();
       }
-      console.log(
-        `start ${start}/${STARTS}: ${CONNECTIONS} connections, ${WARMUP} s warm-up and ${ROUNDS} rounds x ${SECONDS} s ` +
-          `per side, ${GIFTS} gifts, PostgreSQL, pool ${POOL} each`,
-      );
-      const started = await sideBySide({
-        sides: comparison.sides,
-        requests,
-        connections: CONNECTIONS,
-        rounds: ROUNDS,
-        seconds: SECONDS,
-        warmupSeconds: WARMUP,
-      });
-      run.rounds.push(...started.rounds);
-    } finally {
-      for (const stop of startStops) await stop();
-      await app.stop();
-    }
-    // Read once the app has stopped: its writer has written every line.
-    logLines += readFileSync(app.logFile, 'utf8').split('\n').length - 1;
-  }
+      return comparison.sides;
+    },
+  });
+  // Read once each app has stopped: its writer has written every line.
+  const logLines = run.apps.reduce((n, a) => n + readFileSync(a.logFile, 'utf8').split('\n').length - 1, 0);
 
   const { targets, figures } = appVersusBare(run, { throughputAtLeast: 0.9, p99AtMost: 1.3 });
   const appRequests = run.rounds.reduce((s, r) => s + r.sides.app.count, 0);

@@ -149,6 +149,33 @@ export async function sideBySide({
   return { rounds: out };
 }
 
+/**
+ * A bench's rounds over `starts` sets of fresh processes (its BENCH_STARTS): two processes of one program can differ
+ * by several per cent for their whole life on a shared machine (docs/benchmarks.md, "Session 18"), so a verdict
+ * pools the rounds of several. `app` is the first start's app; `startApp` starts the next. `prepare({ app, start,
+ * stops })` starts what the app is compared with (pushing their stops) and answers the sides; sideBySide then runs
+ * them with `rounds` (its other options). After each start every process of it is stopped, the app last.
+ * Answers { rounds, apps }.
+ */
+export async function overStarts({ starts, app: first, startApp, prepare, rounds: options }) {
+  const rounds = [];
+  const apps = [];
+  for (let start = 1; start <= starts; start++) {
+    const app = start === 1 ? first : await startApp();
+    apps.push(app);
+    const stops = [];
+    try {
+      const sides = await prepare({ app, start, stops });
+      console.log(`start ${start}/${starts}`);
+      rounds.push(...(await sideBySide({ ...options, sides })).rounds);
+    } finally {
+      for (const stop of stops) await stop();
+      await app.stop();
+    }
+  }
+  return { rounds, apps };
+}
+
 /** min / median / max of a per-round figure. */
 export function spread(values) {
   const sorted = [...values].sort((a, b) => a - b);
