@@ -15,7 +15,7 @@ import { REQUEST_ID_PREFIX } from './request-id.js';
 const TOKEN_LIKE_SEGMENT = /^(?=[^/]*\d)[A-Za-z0-9_%.~-]{16,}$/;
 
 const PLAIN_ID_MAX = 12;
-const PLAIN_ID = /^\d{1,12}$/;
+const PLAIN_ID = new RegExp(`^\\d{1,${PLAIN_ID_MAX}}$`);
 
 interface Template {
   /** Text and parameter names, alternating ("/a/:id/b" → ["/a/", "id", "/b"]). */

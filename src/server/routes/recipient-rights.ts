@@ -46,9 +46,7 @@ export const recipientRightsRoutes =
           response: { 200: verifyResponseSchema, ...errorResponses },
         },
       },
-      async (request) => {
-        return verifyGiftCode(deps, request.body.code, request.ip);
-      },
+      async (request) => verifyGiftCode(deps, request.body.code, request.ip),
     );
 
     app.get(
@@ -62,9 +60,7 @@ export const recipientRightsRoutes =
           response: { 200: recipientLinkViewSchema, ...errorResponses },
         },
       },
-      async (request) => {
-        return describeRecipientLink(deps, request.params.token);
-      },
+      async (request) => describeRecipientLink(deps, request.params.token),
     );
 
     app.post(
@@ -78,9 +74,7 @@ export const recipientRightsRoutes =
           response: { 200: recipientLinkDoneSchema, ...errorResponses },
         },
       },
-      async (request) => {
-        return { message: await followRecipientLink(deps, request.params.token) };
-      },
+      async (request) => ({ message: await followRecipientLink(deps, request.params.token) }),
     );
 
     app.post(
