@@ -5,7 +5,7 @@
 // sets of fresh processes (default 3; the verdict is the median of every round of every start).
 // The bench proves it can see (issue 27): the load generator's ceiling against a server doing nothing is measured
 // in every round, and the faster side must stay under half of it; the bare server with a fixed extra CPU cost of
-// 20% per request must read as <= 0.85x of itself.
+// 20% of what a request costs (its server's CPU and PostgreSQL's, measured warm) must read as <= 0.85x of itself.
 // Targets (issues 16 and 27): throughput >= 0.9x the bare server's, p99 <= 1.3x, no failed request; exits non-zero
 // when one is missed. Run: npm run bench claim (BENCH_DURATION seconds per side and round, default 4;
 // BENCH_ROUNDS, default 5; BENCH_WARMUP seconds per side before the rounds, default 20; BENCH_GIFTS claimable gifts,

@@ -2,8 +2,9 @@
 // started as production starts it behind a proxy (TRUST_PROXY, the default allowance of gift starts per client),
 // against the best a bare Fastify + node-postgres server does writing the same rows with the same rules in one
 // transaction (bench/lib/bare-gift-server.mjs), side by side in one run, rounds alternating, with the generator's
-// ceiling and the 20% self-check (bench/lib/http-bench.mjs). Every request comes from its own client address
-// (X-Forwarded-For), so the per-client allowance counts as it does for real visitors, never refusing one.
+// ceiling and the 20% self-check (bench/lib/http-bench.mjs: 20% of a gift's CPU, PostgreSQL's included). Every
+// request comes from its own client address (X-Forwarded-For), so the per-client allowance counts as it does for
+// real visitors, never refusing one.
 // Target (issue 27): throughput >= 0.8x the bare server's, no failed request; p99 is reported.
 // Run: npm run bench gift-create (BENCH_DURATION seconds per side and round, default 4; BENCH_ROUNDS, default 3;
 // BENCH_STARTS sets of fresh processes, default 3, the verdict on all their rounds; BENCH_TABLE_GIFTS, the gifts
