@@ -192,11 +192,14 @@ export function replayableHeaders(response) {
   return Object.fromEntries([...response.headers].filter(([name]) => !skip.has(name)));
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-export function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+/** CPU seconds (user + system) in a process's /proc stat line. */
+function statCpuSeconds(stat) {
+  const fields = stat.split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second)
 }
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+export const cpuSeconds = (pid) => statCpuSeconds(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 
 /** CPU seconds (user + system) every PostgreSQL process on this machine has used so far, from /proc (Linux). */
 export function postgresCpuSeconds() {
@@ -205,7 +208,7 @@ export function postgresCpuSeconds() {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.includes(' (postgres) ')) total += cpuSeconds(Number(entry));
+      if (stat.includes(' (postgres) ')) total += statCpuSeconds(stat);
     } catch {
       // The process ended between the listing and the read.
     }
