@@ -120,8 +120,12 @@ describeE2E('admin attention list in Chromium', () => {
     await item(frozen.id).waitFor({ state: 'detached' });
     await attention.getByRole('heading', { name: 'Needs attention (2)' }).waitFor();
 
-    // Mark resolved with the keyboard: the gift leaves the list.
-    await page.getByRole('button', { name: `Mark resolved for gift #${reversed.id}` }).focus();
+    // Mark resolved with the keyboard: the gift leaves the list. The buttons stay disabled until every read the
+    // unfreeze refreshed has answered, which can be after the list's own; a disabled button takes no focus, so the
+    // trial click waits for it to be enabled first.
+    const resolve = page.getByRole('button', { name: `Mark resolved for gift #${reversed.id}` });
+    await resolve.click({ trial: true });
+    await resolve.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Marked resolved.' }).first().waitFor();
     await item(reversed.id).waitFor({ state: 'detached' });
