@@ -83,7 +83,10 @@ describeE2E('risk review in Chromium', () => {
     const blocked = blocks.getByRole('list', { name: 'Blocked' });
     await blocked.getByText(/^E-mail of the payer of gift #\d+$/).waitFor();
     expect(await blocked.textContent()).not.toContain(local);
-    // From the keyboard: a recipient address is blocked with Enter, then each block removed with Enter.
+    // From the keyboard: a recipient address is blocked with Enter, then each block removed with Enter. The buttons
+    // stay disabled until the last change's reads have answered (Enter neither submits the form nor reaches a disabled
+    // button then), so a trial click waits for them first.
+    await blocks.getByRole('button', { name: 'Block address' }).click({ trial: true });
     await blocks.getByRole('textbox', { name: 'Recipient address' }).focus();
     await admin.keyboard.type(`blocked.${local}@example.com`);
     await admin.keyboard.press('Enter');
@@ -91,10 +94,9 @@ describeE2E('risk review in Chromium', () => {
     await blocked.getByText('b…@example.com').waitFor();
     expect(await axeViolations(admin)).toEqual([]);
     for (let left = 3; left >= 0; left--) {
-      await blocks
-        .getByRole('button', { name: /^Remove the block/ })
-        .first()
-        .focus();
+      const remove = blocks.getByRole('button', { name: /^Remove the block/ }).first();
+      await remove.click({ trial: true });
+      await remove.focus();
       await admin.keyboard.press('Enter');
       await (
         left > 0 ? blocks.getByRole('heading', { name: `Blocks (${left})` }) : blocks.getByText('Nothing is blocked')
