@@ -13,7 +13,7 @@ import { feeCents } from '../../src/shared/money.js';
 import { frozenGift, mismatchedGift, reversedGift } from '../helpers/gifts.js';
 import { makeBeforeStart } from './helpers/before-start.js';
 import { FROZEN_REASON } from '../../src/server/services/claims/claim.js';
-import { describeE2E, newPage, useBrowser } from './helpers/suite.js';
+import { describeE2E, focusWhenEnabled, newPage, useBrowser } from './helpers/suite.js';
 import { startServer, type RunningServer } from './helpers/server.js';
 
 const ADMIN = { firstName: 'Olive', lastName: 'Owner', email: 'owner@example.com', password: 'correct horse battery' };
@@ -121,11 +121,8 @@ describeE2E('admin attention list in Chromium', () => {
     await attention.getByRole('heading', { name: 'Needs attention (2)' }).waitFor();
 
     // Mark resolved with the keyboard: the gift leaves the list. The buttons stay disabled until every read the
-    // unfreeze refreshed has answered, which can be after the list's own; a disabled button takes no focus, so the
-    // trial click waits for it to be enabled first.
-    const resolve = page.getByRole('button', { name: `Mark resolved for gift #${reversed.id}` });
-    await resolve.click({ trial: true });
-    await resolve.focus();
+    // unfreeze refreshed has answered, which can be after the list's own.
+    await focusWhenEnabled(page.getByRole('button', { name: `Mark resolved for gift #${reversed.id}` }));
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Marked resolved.' }).first().waitFor();
     await item(reversed.id).waitFor({ state: 'detached' });

@@ -6,7 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { HELD_GIFT_TEXT, REJECTED_GIFT_TEXT } from '../../src/shared/risk.js';
-import { describeE2E, gotoHydrated, newPage, useBrowser, useServer } from './helpers/suite.js';
+import { describeE2E, focusWhenEnabled, gotoHydrated, newPage, useBrowser, useServer } from './helpers/suite.js';
 import { createPaidGift, manageUrlFromReceipt } from './helpers/gifts.js';
 
 const ADMIN = { firstName: 'Olive', lastName: 'Owner', email: 'owner@example.com', password: 'correct horse battery' };
@@ -94,9 +94,7 @@ describeE2E('risk review in Chromium', () => {
     await blocked.getByText('b…@example.com').waitFor();
     expect(await axeViolations(admin)).toEqual([]);
     for (let left = 3; left >= 0; left--) {
-      const remove = blocks.getByRole('button', { name: /^Remove the block/ }).first();
-      await remove.click({ trial: true });
-      await remove.focus();
+      await focusWhenEnabled(blocks.getByRole('button', { name: /^Remove the block/ }).first());
       await admin.keyboard.press('Enter');
       await (
         left > 0 ? blocks.getByRole('heading', { name: `Blocks (${left})` }) : blocks.getByText('Nothing is blocked')

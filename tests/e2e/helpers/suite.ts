@@ -1,5 +1,5 @@
 // One browser per test file; `describeE2E` skips (loudly) without Chromium unless E2E_REQUIRED=1.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { hasChromium, launchBrowser } from './chromium.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -91,3 +91,12 @@ export const isHydrated = (page: Page) =>
     const first = document.getElementById('root')?.firstElementChild;
     return Boolean(first && Object.keys(first).some((key) => key.startsWith('__reactFiber$')));
   });
+
+/**
+ * Focuses a control once it is enabled, for a test that then acts from the keyboard. A disabled button takes no
+ * focus, and `focus()` does not wait for it to be enabled; a trial click does.
+ */
+export async function focusWhenEnabled(control: Locator): Promise<void> {
+  await control.click({ trial: true });
+  await control.focus();
+}
