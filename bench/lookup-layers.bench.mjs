@@ -54,7 +54,7 @@ async function perRequestUs(layers) {
   });
   if (layers.includes('security headers'))
     registerSecurity(app, { publicUrl: 'http://127.0.0.1', secureCookies: false });
-  if (layers.includes('cookie plugin')) await app.register(fastifyCookie);
+  if (layers.includes("cookie plugin (the app's until decision 036)")) await app.register(fastifyCookie);
   const contract = layers.includes('zod contract');
   if (contract) useRouteContracts(app);
   await app.register(async (scope) => {
@@ -82,7 +82,7 @@ const STEPS = [
   'info log, two lines, synchronous (before)',
   'info log, one line, asynchronous (now)',
   'security headers',
-  'cookie plugin',
+  "cookie plugin (the app's until decision 036)",
   'no-store hook',
   'zod contract',
 ];

@@ -1,10 +1,10 @@
 // Builds the Fastify app from explicit dependencies. main.ts and tests both call this.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandlers } from './http/errors.js';
 import { countHandlersInFlight } from './http/handlers-in-flight.js';
 import { registerSecurity } from './http/security.js';
+import { registerRequestCookies } from './http/request-cookies.js';
 import { registerClientApp } from './http/client-app.js';
 import { OneLinePerRequest, createAppLogger, type AppLogger } from './http/logging.js';
 import { genReqId } from './http/request-id.js';
@@ -58,8 +58,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerObservability(app, deps, requestEnd);
   registerErrorHandlers(app);
   registerSecurity(app, config);
-  // Parsed when a route asks (http/request-cookies.ts), not by a hook on every request.
-  await app.register(fastifyCookie, { hook: false });
+  // Parsed when a route asks (http/request-cookies.ts), set straight into the answer's header (response-cookies.ts):
+  // no cookie hook on every request (decisions 035, 036).
+  registerRequestCookies(app);
   useRouteContracts(app);
   await registerApiDocs(app, config.publicUrl);
   await registerRoutes(app, deps);

@@ -7,12 +7,13 @@ import type { AppDeps } from '../deps.js';
 import { CLAIM_SESSION_ABSOLUTE_MS } from '../services/sessions.js';
 import type { ClaimSessionCookies, OpenedClaimSession } from '../services/claims/claim-session.js';
 import { requestCookie } from './request-cookies.js';
+import { setCookie } from './response-cookies.js';
 
 export const CLAIM_SESSION_COOKIE_PATH = '/api/gifts/';
 export const claimSessionCookieName = (giftPublicId: string) => `hg_claim_${giftPublicId}`;
 
 export function setClaimSessionCookie(reply: FastifyReply, deps: AppDeps, session: OpenedClaimSession): void {
-  reply.setCookie(claimSessionCookieName(session.giftPublicId), session.id, {
+  setCookie(reply, claimSessionCookieName(session.giftPublicId), session.id, {
     path: CLAIM_SESSION_COOKIE_PATH,
     httpOnly: true,
     sameSite: 'lax',

@@ -1,12 +1,22 @@
-// The request's cookies, parsed when a route first asks for one. @fastify/cookie runs with `hook: false`: most
-// requests (the claim lookup, pages, webhooks, assets) read no cookie, and its parsing hook was a step on every
-// request's path (decision 035). Setting a cookie (reply.setCookie) still works as the plugin documents.
-import type { FastifyRequest } from 'fastify';
+// The request's cookies, parsed when a route first asks for one: most requests (the claim lookup, pages, webhooks,
+// assets) read no cookie, and a parsing hook was a step on every request's path (decision 035). Parsed by the
+// `cookie` package, as @fastify/cookie did before decision 036.
+import { parseCookie } from 'cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Null until a route first reads a cookie (requestCookie). */
+    cookies: Record<string, string | undefined> | null;
+  }
+}
+
+/** Call once on the app, before any route: gives every request its (not yet parsed) cookies. */
+export function registerRequestCookies(app: FastifyInstance): void {
+  app.decorateRequest('cookies', null);
+}
 
 export function requestCookie(request: FastifyRequest, name: string): string | undefined {
-  // Null until parsed: here, or by reply.setCookie, which parses them too before it sets one.
-  const parsed = request.cookies as FastifyRequest['cookies'] | null;
-  const cookies =
-    parsed ?? (request.cookies = request.headers.cookie ? request.server.parseCookie(request.headers.cookie) : {});
+  const cookies = (request.cookies ??= request.headers.cookie ? parseCookie(request.headers.cookie) : {});
   return cookies[name];
 }

@@ -13,6 +13,7 @@ import {
   type AccountSessionKind,
 } from '../services/sessions.js';
 import { requestCookie } from './request-cookies.js';
+import { setCookie, clearCookie } from './response-cookies.js';
 
 export function setSessionCookie(reply: FastifyReply, deps: AppDeps, kind: AccountSessionKind, rawId: string): void {
   const options = {
@@ -21,19 +22,19 @@ export function setSessionCookie(reply: FastifyReply, deps: AppDeps, kind: Accou
     secure: deps.config.secureCookies,
     maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
   } as const;
-  reply.setCookie(SESSION_COOKIE[kind], rawId, { ...options, httpOnly: true });
+  setCookie(reply, SESSION_COOKIE[kind], rawId, { ...options, httpOnly: true });
   // Readable, and no secret: lets a signed-out page skip the 401 "who is signed in" call (src/shared/session-hint.ts).
-  reply.setCookie(SESSION_HINT_COOKIE[kind], '1', { ...options, httpOnly: false });
+  setCookie(reply, SESSION_HINT_COOKIE[kind], '1', { ...options, httpOnly: false });
 }
 
 export function clearSessionCookie(reply: FastifyReply, deps: AppDeps, kind: AccountSessionKind): void {
-  reply.clearCookie(SESSION_COOKIE[kind], {
+  clearCookie(reply, SESSION_COOKIE[kind], {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: deps.config.secureCookies,
   });
-  reply.clearCookie(SESSION_HINT_COOKIE[kind], {
+  clearCookie(reply, SESSION_HINT_COOKIE[kind], {
     path: '/',
     httpOnly: false,
     sameSite: 'lax',
@@ -62,7 +63,7 @@ const PENDING_COOKIE_OPTIONS = { path: '/api/admin/', httpOnly: true, sameSite: 
 
 /** The cookie of a login (or setup) whose second factor is still to come. */
 export function setPendingCookie(reply: FastifyReply, deps: AppDeps, rawId: string): void {
-  reply.setCookie(PENDING_SESSION_COOKIE, rawId, {
+  setCookie(reply, PENDING_SESSION_COOKIE, rawId, {
     ...PENDING_COOKIE_OPTIONS,
     secure: deps.config.secureCookies,
     maxAge: Math.floor(PENDING_SESSION_ABSOLUTE_MS / 1000),
@@ -70,7 +71,7 @@ export function setPendingCookie(reply: FastifyReply, deps: AppDeps, rawId: stri
 }
 
 export function clearPendingCookie(reply: FastifyReply, deps: AppDeps): void {
-  reply.clearCookie(PENDING_SESSION_COOKIE, { ...PENDING_COOKIE_OPTIONS, secure: deps.config.secureCookies });
+  clearCookie(reply, PENDING_SESSION_COOKIE, { ...PENDING_COOKIE_OPTIONS, secure: deps.config.secureCookies });
 }
 
 export const pendingCookie = (request: FastifyRequest): string | undefined =>

@@ -23,6 +23,7 @@ import {
   startSignIn,
 } from './owner-sign-in.js';
 import { requestCookie } from '../../http/request-cookies.js';
+import { setCookie } from '../../http/response-cookies.js';
 
 const STATUS_LABEL: Record<string, string> = {
   new: 'Onboarding not started',
@@ -88,7 +89,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         }
         // A claim's owner proof: back to the app, which alone knows what the return URL's nonce means.
         if (result.row.returnUrl) return reply.redirect(result.row.returnUrl, 303);
-        reply.setCookie(OWNER_COOKIE, request.params.id, {
+        setCookie(reply, OWNER_COOKIE, request.params.id, {
           path: '/sandbox/',
           httpOnly: true,
           sameSite: 'lax',
