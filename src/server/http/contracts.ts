@@ -6,11 +6,21 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { z } from 'zod';
 import { apiErrorSchema } from '../../shared/schemas/error.js';
 import { plainSerializer } from './plain-serializer.js';
+import { plannedParamsCheck } from './planned-params.js';
 
-/** A missing JSON body is checked as `{}`, so it answers "field: this field is required" like an empty one. */
+/**
+ * A missing JSON body is checked as `{}`, so it answers "field: this field is required" like an empty one. Plain
+ * string path parameters are checked by a planned function (planned-params.ts), zod giving the error when they fail.
+ */
 const contractValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
   const check = validatorCompiler(route);
-  return route.httpPart === 'body' ? (data) => check(data ?? {}) : check;
+  if (route.httpPart === 'body') return (data) => check(data ?? {});
+  const planned = route.httpPart === 'params' ? plannedParamsCheck(route.schema) : null;
+  if (!planned) return check;
+  return (data) => {
+    const value = planned(data);
+    return value ? { value } : check(data);
+  };
 };
 
 /** A route as registered, with the contract Fastify validates and serializes it by. */
