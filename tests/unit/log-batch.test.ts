@@ -5,7 +5,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { LogBatcher } from '../../src/server/http/log-batch.js';
+import { BATCH_MS, LogBatcher } from '../../src/server/http/log-batch.js';
 
 const BINDINGS = ',"pid":4242,"hostname":"box"';
 const PREFIX = '0a1b2c3d-4e5f-4a6b-8c7d-';
@@ -66,7 +66,7 @@ describe('the log batches', () => {
     for (let n = 0; n < 3000; n++) {
       if (n % 7 === 0) batches.line(textLine(`text ${n}`));
       else batches.request(n, n, n % 2 ? 'GET' : 'DELETE', n % 3 ? `/own/${n}` : '/shared', n % 3 === 0, 200, n);
-      if (n % 500 === 0) await new Promise((resolve) => setTimeout(resolve, 15)); // a batch is handed on
+      if (n % 500 === 0) await new Promise((resolve) => setTimeout(resolve, BATCH_MS + 5)); // a batch is handed on
     }
     await batches.close();
     batches.line(textLine('after close'));

@@ -10,8 +10,12 @@ import { lastWritten, newHandover, takeOver, writeAllSync } from './log-handover
 import { startLogWriter } from './log-writer-start.js';
 import type { WriterMessage } from './log-writer-worker.js';
 
-/** How long a line may wait to be handed on: one message per interval at most, however many lines it holds. */
-const BATCH_MS = 10;
+/**
+ * How long a line may wait to be handed on: one message per interval at most, however many lines it holds. Each
+ * message wakes the writer's thread, which then writes once; at 10 ms that was a hundred wakeups and writes a second
+ * on a two-core machine the requests share (docs/benchmarks.md, "Session 21").
+ */
+export const BATCH_MS = 50;
 
 /** Batchers not yet closed: on exit, each writes out what it holds (process.exit skips every turn still to come). */
 const open = new Set<LogBatcher>();

@@ -45,6 +45,9 @@ export function milliseconds(value: number): string {
 /** Turns batches into text; it remembers the known strings of the batches it has seen. */
 export class BatchText {
   private readonly known: string[] = [];
+  /** The last time written and its text: the lines of one millisecond share it (a time is past V8's small integers). */
+  private lastTime = NaN;
+  private lastTimeText = '';
 
   /** `bindings` is pino's text of the logger's bindings (`,"pid":…,"hostname":"…"`). */
   constructor(
@@ -71,8 +74,13 @@ export class BatchText {
         continue;
       }
       const url = kind === RECORD.requestKnownUrl ? known[index]! : texts[index]!;
+      const time = records[at + 2]!;
+      if (time !== this.lastTime) {
+        this.lastTime = time;
+        this.lastTimeText = String(time);
+      }
       out +=
-        `{"level":30,"time":${records[at + 2]!}${this.bindings},` +
+        `{"level":30,"time":${this.lastTimeText}${this.bindings},` +
         `"reqId":"${requestIdText(this.idPrefix, records[at + 3]!)}",` +
         `"req":{"method":"${known[records[at + 4]!]!}","url":${jsonString(url)}},` +
         `"res":{"statusCode":${records[at + 5]!}},"responseTime":${milliseconds(records[at + 6]!)},` +
