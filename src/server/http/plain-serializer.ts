@@ -5,6 +5,7 @@
 // check, goes to zod's own serializer, which refuses it with the error it always gave: a wrong type never leaves.
 import type { z } from 'zod';
 import { jsonString } from './json-text.js';
+import { defOf, type ZodDef } from './zod-def.js';
 
 type Json = (value: unknown) => string | undefined; // undefined: the value does not fit; let zod say why
 
@@ -16,24 +17,12 @@ interface Field {
   optional: boolean;
 }
 
-interface Def {
-  type: string;
-  checks?: unknown[];
-  innerType?: { _zod: { def: Def } };
-  entries?: Record<string, unknown>;
-  values?: unknown[];
-  shape?: Record<string, { _zod: { def: Def } }>;
-  catchall?: unknown;
-}
-
-const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } })?._zod?.def;
-
 const stringJson: Json = (v) => (typeof v === 'string' ? jsonString(v) : undefined);
 const booleanJson: Json = (v) => (v === true ? 'true' : v === false ? 'false' : undefined);
 const numberJson: Json = (v) => (typeof v === 'number' && Number.isFinite(v) ? JSON.stringify(v) : undefined);
 
 /** How one field is written, or null when it is not plain (a check, a transform, an object, an array…). */
-function fieldJson(def: Def): { json: Json; optional: boolean } | null {
+function fieldJson(def: ZodDef): { json: Json; optional: boolean } | null {
   if (def.checks?.length) return null;
   switch (def.type) {
     case 'string':

@@ -2,22 +2,15 @@
 // row ids), are checked by a function planned once from the zod schema: a type check and a pattern test per field.
 // zod's own parse is the same answer with more steps on every request of the hottest routes (decision 036). A value
 // that fails is handed to zod, which refuses it with the error it always gave; any other schema is zod's alone.
-interface Def {
-  type: string;
-  shape?: Record<string, { _zod?: { def?: Def } }>;
-  catchall?: unknown;
-  checks?: Array<{ _zod?: { def?: { check?: string; format?: string; pattern?: RegExp } } }>;
-}
+import { defOf, type ZodDef } from './zod-def.js';
 
 interface Field {
   key: string;
   patterns: RegExp[];
 }
 
-const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | undefined)?._zod?.def;
-
 /** The field's patterns when it is a plain string held only to patterns; null otherwise. */
-function stringPatterns(def: Def | undefined): RegExp[] | null {
+function stringPatterns(def: ZodDef | undefined): RegExp[] | null {
   if (def?.type !== 'string') return null;
   const patterns: RegExp[] = [];
   for (const check of def.checks ?? []) {
@@ -37,7 +30,7 @@ export function plannedParamsCheck(schema: unknown): ((data: unknown) => Record<
   if (def?.type !== 'object' || !def.shape || def.catchall !== undefined) return null;
   const fields: Field[] = [];
   for (const [key, field] of Object.entries(def.shape)) {
-    const patterns = stringPatterns(field._zod?.def);
+    const patterns = stringPatterns(field._zod.def);
     if (!patterns) return null;
     fields.push({ key, patterns });
   }
