@@ -54,10 +54,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   countHandlersInFlight(app);
-  // First, so an overloaded process sheds a request before any other hook works on it.
-  await registerObservability(app, deps, requestEnd);
+  const shed = await registerObservability(app, deps, requestEnd);
   registerErrorHandlers(app);
-  registerSecurity(app, config);
+  // The one onRequest hook every request passes: load shedding first, security headers, CSRF (decision 037).
+  registerSecurity(app, config, shed);
   // Parsed when a route asks (http/request-cookies.ts), set straight into the answer's header (response-cookies.ts):
   // no cookie hook on every request (decisions 035, 036).
   registerRequestCookies(app);

@@ -146,6 +146,9 @@ describe('load shedding on the heap [pglite]', () => {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('7');
     expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: OVERLOADED_MESSAGE });
+    // Shed by the app's one onRequest hook, which sets the security headers first: a shed answer carries them too.
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['cache-control']).toBe('no-store');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect(await scrape(ctx, 'hushgift_http_requests_shed_total', { reason: 'heapUsedBytes' })).toBeGreaterThanOrEqual(
       2,

@@ -1,6 +1,7 @@
-// Observability settings (metrics never public, load-shedding defaults) and the scrape cache.
+// Observability settings (metrics never public, load-shedding defaults), the scrape cache, and which pressure sheds.
 import { loadConfig } from '../../src/server/config.js';
 import { cached } from '../../src/server/observability/cached.js';
+import { pressureKind } from '../../src/server/observability/load-shedding.js';
 
 describe('observability configuration', () => {
   it('serves no metrics by default, and loopback only unless a token is set', () => {
@@ -56,5 +57,28 @@ describe('cached scrape reads', () => {
     await expect(expired()).rejects.toThrow('down');
     fail = false;
     await expect(expired()).resolves.toBe(reads);
+  });
+});
+
+describe('which pressure sheds a request', () => {
+  const limits = {
+    maxEventLoopDelayMs: 1000,
+    maxEventLoopUtilization: 0.98,
+    maxHeapUsedBytes: 500,
+    maxRssBytes: 800,
+    retryAfterSeconds: 10,
+  };
+  const calm = { eventLoopDelay: 5, heapUsed: 100, rssBytes: 200, eventLoopUtilized: 0.5 };
+
+  it("names the limit passed, in under-pressure's order, for the shed metric's reason label", () => {
+    expect(pressureKind({ ...calm, eventLoopDelay: 1500, heapUsed: 600 }, limits)).toBe('eventLoopDelay');
+    expect(pressureKind({ ...calm, heapUsed: 600, rssBytes: 900 }, limits)).toBe('heapUsedBytes');
+    expect(pressureKind({ ...calm, rssBytes: 900 }, limits)).toBe('rssBytes');
+    expect(pressureKind({ ...calm, eventLoopUtilized: 0.99 }, limits)).toBe('eventLoopUtilization');
+  });
+
+  it('ignores a limit that is off (0)', () => {
+    const off = { ...limits, maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0 };
+    expect(pressureKind({ ...calm, eventLoopDelay: 1500, heapUsed: 600, rssBytes: 900 }, off)).toBe('rssBytes');
   });
 });

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps.js';
 import type { OneLinePerRequest } from '../http/logging.js';
 import type { ReadyAnswer } from '../../shared/schemas/service.js';
 import { JobMonitor } from './job-monitor.js';
-import { registerLoadShedding } from './load-shedding.js';
+import { registerLoadShedding, type ShedLoad } from './load-shedding.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { readJournal } from './migrations-status.js';
 import { checkReadiness } from './readiness.js';
@@ -24,11 +24,12 @@ declare module 'fastify' {
   }
 }
 
+/** Answers the load-shedding check, which the app's one onRequest hook runs first (http/security.ts). */
 export async function registerObservability(
   app: FastifyInstance,
   deps: AppDeps,
   requestEnd: OneLinePerRequest,
-): Promise<void> {
+): Promise<ShedLoad> {
   const jobs = new JobMonitor();
   const metrics = createMetrics(deps, jobs);
   const journal = readJournal(MIGRATIONS_DIR);
@@ -42,5 +43,5 @@ export async function registerObservability(
       done();
     });
   }
-  await registerLoadShedding(app, deps.config.observability, metrics);
+  return registerLoadShedding(app, deps.config.observability, metrics);
 }
