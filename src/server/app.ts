@@ -56,7 +56,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   countHandlersInFlight(app);
   const shed = await registerObservability(app, deps, requestEnd);
   registerErrorHandlers(app);
-  // The one onRequest hook every request passes: load shedding first, security headers, CSRF (decision 037).
+  // The one onRequest hook every request passes: security headers, then load shedding, then CSRF (decision 037).
   registerSecurity(app, config, shed);
   // Parsed when a route asks (http/request-cookies.ts), set straight into the answer's header (response-cookies.ts):
   // no cookie hook on every request (decisions 035, 036).

@@ -23,9 +23,8 @@ export function registerSecurity(
   // Set here with the rest, errors and 404s included, rather than by a hook per area: each hook is a step on every
   // request's path (decision 035). A route that may be cached says so itself (the API docs).
   const apiHeaders = { ...headers, 'cache-control': 'no-store' };
-  // A callback hook, not an async one: no promise per request on the hottest path. One hook for all three: each hook
-  // is a step on every request's path (decision 037). An overloaded process answers 503 before any other work, with
-  // the security headers like every answer.
+  // A callback hook, not an async one: no promise per request on the hottest path. Load shedding is asked here, not
+  // in a hook of its own (decision 037): an overloaded process answers 503 before any other work, with the headers.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith(API_PREFIX) ? apiHeaders : headers);
     if (shed(request, reply)) return;

@@ -1,7 +1,7 @@
-// Load shedding (@fastify/under-pressure's sampling): while the event loop lags or the heap nears its limit, requests get
-// 503 with Retry-After at once instead of queueing behind the backlog. Liveness (/api/health) is exempt through its
-// route config, so an orchestrator never restarts a process that is only busy; readiness answers 503 with the rest,
-// which takes the instance out of the balancer until the pressure passes.
+// Load shedding (@fastify/under-pressure's sampling): while the event loop lags or the heap nears its limit,
+// requests get 503 with Retry-After at once instead of queueing behind the backlog. Liveness (/api/health) is exempt
+// through its route config, so an orchestrator never restarts a process that is only busy; readiness answers 503 with
+// the rest, which takes the instance out of the balancer until the pressure passes.
 //
 // under-pressure runs in a scope of its own, which holds no route: its sampling (once a second) is kept, its onRequest
 // hook is not on any route. That hook built Fastify's routeOptions object on every request to find a per-route
