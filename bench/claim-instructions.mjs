@@ -131,7 +131,7 @@ async function count(side, requests, headers, token) {
 /**
  * Instructions in the event-loop-delay histograms' periodic work (under-pressure reads the mean and resets its
  * histogram once a second: `hdr_mean` walks every bucket, `hdr_reset` clears them). It is timed work, like the jobs:
- * under valgrind a second holds ≈ 100 lookups, not ≈ 3,000, so it lands in the count at ≈ 11k per lookup against
+ * under valgrind a second holds ≈ 100 lookups, not ≈ 3,000, so it lands in the count at ≈ 9–11k per lookup against
  * ≈ 0.4k at full speed (docs/benchmarks.md, "Session 23"), and is left out of both figures. Read from the dump's
  * inclusive costs; a process without such a histogram (the bare server) has none.
  */
