@@ -8,7 +8,7 @@ import type { FastifyListenOptions } from 'fastify';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { createAppLogger } from './http/logging.js';
-import { createDeps } from './bootstrap.js';
+import { createDeps, createJobDeps } from './bootstrap.js';
 import { scheduledJobs } from './jobs/index.js';
 import { startJobs } from './jobs/runner.js';
 import { isSetupNeeded, setupCodeNotice } from './services/admin/setup.js';
@@ -36,8 +36,10 @@ async function main(): Promise<void> {
   const deps = await createDeps(config);
   const log = createAppLogger(config.logLevel);
   const app = await buildApp(deps, { logger: log });
-  const jobs = config.jobsEnabled
-    ? startJobs(scheduledJobs(deps, app.log, app.observability.metrics), app.log, app.observability.jobs)
+  // The jobs run on a database pool of their own (decision 038).
+  const jobDeps = config.jobsEnabled ? await createJobDeps(deps) : undefined;
+  const jobs = jobDeps
+    ? startJobs(scheduledJobs(jobDeps, app.log, app.observability.metrics), app.log, app.observability.jobs)
     : undefined;
   const metricsServer = await startMetricsServer(app.observability.metrics, config.observability);
 
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await jobs?.stop();
+    if (jobDeps && jobDeps.database !== deps.database) await jobDeps.database.close();
     await metricsServer?.close();
     await app.close(); // lets in-flight requests finish
     // Handlers whose client hung up have no connection left for app.close() to wait on (http/handlers-in-flight.ts).
