@@ -130,9 +130,12 @@ export async function sideBySide({
     // during a round then falls on the sides alike over two rounds, not always on the one measured last.
     for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
       const cpuBefore = side.pid ? cpuSeconds(side.pid) : 0;
+      const databaseBefore = side.pid ? postgresCpuSeconds() : 0;
       const result = await load({ port: side.port, requests: side.requests ?? requests, connections, seconds });
       // The server's own CPU time per answer: unlike req/s, it barely moves with the machine's load.
       if (side.pid) result.cpuMicros = Math.round(((cpuSeconds(side.pid) - cpuBefore) / result.count) * 1e6);
+      // PostgreSQL's too: the same statement can cost its sessions more for one server than another (decision 038).
+      if (side.pid) result.pgMicros = Math.round(((postgresCpuSeconds() - databaseBefore) / result.count) * 1e6);
       round.sides[side.name] = result;
     }
     log(
@@ -140,7 +143,8 @@ export async function sideBySide({
         sides
           .map((s) => {
             const r = round.sides[s.name];
-            return `${s.name} ${r.rps} req/s p99 ${r.p99} ms${r.cpuMicros ? ` ${r.cpuMicros} µs CPU/req` : ''}`;
+            const cpu = r.cpuMicros ? ` ${r.cpuMicros} µs CPU/req (PostgreSQL ${r.pgMicros})` : '';
+            return `${s.name} ${r.rps} req/s p99 ${r.p99} ms${cpu}`;
           })
           .join(', '),
     );
@@ -251,12 +255,14 @@ export function appVersusBare(run, { throughputAtLeast, p99AtMost }) {
     selfCheck: ratios(run, 'bare+20%', 'bare', 'rps'),
     ofCeiling: ratios(fast, 'fast', 'ceiling', 'rps'),
     cpu: ratios(run, 'app', 'bare', 'cpuMicros'),
+    databaseCpu: ratios(run, 'app', 'bare', 'pgMicros'),
     loads: run.rounds.map((r) => r.load1),
   };
   const failed = (name) => run.rounds.reduce((s, r) => s + r.sides[name].failed, 0);
   const fmt = (s) => `${s.median}x (min ${s.min}, max ${s.max})`;
   console.log(`load average per round: ${figures.loads.join(', ')}`);
   console.log(`app CPU time per request: ${fmt(figures.cpu)} the bare server's`);
+  console.log(`PostgreSQL's CPU time per request of the app: ${fmt(figures.databaseCpu)} that for the bare server`);
   const targets = [
     {
       what: 'generator: the faster side <= 0.5x the generator ceiling',
