@@ -132,10 +132,12 @@ export async function sideBySide({
       const cpuBefore = side.pid ? cpuSeconds(side.pid) : 0;
       const databaseBefore = side.pid ? postgresCpuSeconds() : 0;
       const result = await load({ port: side.port, requests: side.requests ?? requests, connections, seconds });
-      // The server's own CPU time per answer: unlike req/s, it barely moves with the machine's load.
-      if (side.pid) result.cpuMicros = Math.round(((cpuSeconds(side.pid) - cpuBefore) / result.count) * 1e6);
-      // PostgreSQL's too: the same statement can cost its sessions more for one server than another (decision 038).
-      if (side.pid) result.pgMicros = Math.round(((postgresCpuSeconds() - databaseBefore) / result.count) * 1e6);
+      if (side.pid) {
+        // The server's own CPU time per answer: unlike req/s, it barely moves with the machine's load.
+        result.cpuMicros = Math.round(((cpuSeconds(side.pid) - cpuBefore) / result.count) * 1e6);
+        // PostgreSQL's too: one statement can cost its sessions more for one server than another (decision 038).
+        result.pgMicros = Math.round(((postgresCpuSeconds() - databaseBefore) / result.count) * 1e6);
+      }
       round.sides[side.name] = result;
     }
     log(

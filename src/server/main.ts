@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await jobs?.stop();
-    if (jobDeps && jobDeps.database !== deps.database) await jobDeps.database.close();
+    if (jobDeps && jobDeps !== deps) await jobDeps.database.close(); // PGlite's jobs share the app's database
     await metricsServer?.close();
     await app.close(); // lets in-flight requests finish
     // Handlers whose client hung up have no connection left for app.close() to wait on (http/handlers-in-flight.ts).

@@ -28,9 +28,9 @@ async function withinSeconds<T>(seconds: number, work: Promise<T>, what: string)
   }
 }
 
-const backendPid = async (deps: AppDeps) =>
-  ((await deps.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: Array<{ pid: number }> }).rows[0]!
-    .pid;
+/** The database session a pool or a transaction runs on. */
+const backendPid = async (db: Pick<AppDeps['db'], 'execute'>) =>
+  ((await db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: Array<{ pid: number }> }).rows[0]!.pid;
 
 describe('the scheduled jobs on PGlite', () => {
   let dataDir: string;
@@ -77,10 +77,7 @@ describePostgres('the scheduled jobs’ own database pool', () => {
       const holders = new Set<number>();
       const held = Array.from({ length: POOL }, () =>
         app.db.transaction(async (tx) => {
-          const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
-            rows: Array<{ pid: number }>;
-          };
-          holders.add(rows[0]!.pid);
+          holders.add(await backendPid(tx));
           await gate;
         }),
       );
@@ -96,7 +93,7 @@ describePostgres('the scheduled jobs’ own database pool', () => {
         expect(jobs.map((j) => j.name)).toContain('outbox');
         for (const job of jobs)
           await withinSeconds(JOB_SECONDS, job.run(), `the ${job.name} job waited for a connection`);
-        expect(holders.has(await backendPid(jobDeps!))).toBe(false);
+        expect(holders.has(await backendPid(jobDeps!.db))).toBe(false);
         expect(requestAnswered).toBe(false);
       } finally {
         release();
