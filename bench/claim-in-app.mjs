@@ -7,19 +7,18 @@
 // with a target: run it by hand, `npm run build && node bench/claim-in-app.mjs` (docs/benchmarks.md, "Session 26").
 // BENCH_IN_APP processes (default 3; each holds ≈ 23 PostgreSQL connections, the lone bare server 20, and PostgreSQL
 // here allows 100), BENCH_ROUNDS (default 30) of BENCH_DURATION seconds (default 2) after BENCH_WARMUP (default 15).
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cpuSeconds, getRequests, load, replayableHeaders, spread, startProcess } from './lib/http-bench.mjs';
 import { seedClaimableGifts } from './lib/claim-seed.mjs';
+import { slowLiteralMicros } from './lib/slow-literals.mjs';
 import { freePort, freshPostgres, serverEnv, startBuiltServer } from './lib/server.mjs';
 
 const IN_APP = Number(process.env.BENCH_IN_APP ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const SECONDS = Number(process.env.BENCH_DURATION ?? 2);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
-const SLOW_LITERALS = ['Runtime_DefineKeyedOwnPropertyInLiteral', 'JSObject::MigrateToMap', 'FeedbackNexus::'];
 
 const database = await freshPostgres('claiminapp');
 const sides = {};
@@ -65,41 +64,13 @@ try {
         `${cpu.median}x, ${micros.median} µs`,
     );
   }
-  for (const [name, side] of Object.entries(sides)) console.log(`${name}: ${await slowLiterals(side, requests)}`);
+  for (const [name, side] of Object.entries(sides)) {
+    const micros = await slowLiteralMicros({ pid: side.pid, port: side.port, requests });
+    console.log(
+      `${name}: ${micros === null ? 'perf not installed' : `${micros} µs per lookup in the slow literal path`}`,
+    );
+  }
 } finally {
   for (const side of Object.values(sides)) await side.stop();
   await database.drop();
-}
-
-/** µs per lookup in V8's slow object-literal path, sampled by perf for 3 s of load; or why it was not. */
-async function slowLiterals(side, requests) {
-  const data = path.join(mkdtempSync(path.join(os.tmpdir(), 'hg-in-app-perf-')), 'perf.data');
-  try {
-    execFileSync('perf', ['--version'], { stdio: 'ignore' });
-  } catch {
-    return 'perf not installed';
-  }
-  return new Promise((resolve) => {
-    const perf = spawn('perf', ['record', '-e', 'cpu-clock', '-F', '2000', '-p', String(side.pid), '-o', data], {
-      stdio: 'ignore',
-    });
-    setTimeout(async () => {
-      const { count } = await load({ port: side.port, requests, connections: 64, seconds: 3 });
-      perf.kill('SIGINT');
-      perf.once('exit', () => {
-        const report = execFileSync(
-          'perf',
-          ['report', '-i', data, '--no-children', '--sort', 'sym', '--stdio', '-q', '-n'],
-          {
-            encoding: 'utf8',
-            stdio: ['ignore', 'pipe', 'ignore'],
-          },
-        );
-        let samples = 0;
-        for (const line of report.split('\n'))
-          if (SLOW_LITERALS.some((s) => line.includes(s))) samples += Number(line.trim().split(/\s+/)[1]);
-        resolve(`${((samples / 2000 / count) * 1e6).toFixed(2)} µs per lookup in the slow literal path`);
-      });
-    }, 300);
-  });
 }

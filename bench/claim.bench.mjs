@@ -20,6 +20,7 @@ import { appVersusBare, getRequests, overStarts, replayableHeaders, startCompari
 import { growGifts, seedClaimableGifts, seedDeclinedGift } from './lib/claim-seed.mjs';
 import { freshPostgres, startBuiltServer } from './lib/server.mjs';
 import { checkTargets } from './lib/targets.mjs';
+import { slowLiteralMicros } from './lib/slow-literals.mjs';
 
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.BENCH_DURATION ?? 4);
@@ -48,6 +49,7 @@ try {
       `per side, ${GIFTS} gifts, PostgreSQL, pool ${POOL} each`,
   );
   const comparisons = [];
+  const slowLiterals = [];
   const run = await overStarts({
     starts: STARTS,
     app,
@@ -78,6 +80,18 @@ try {
       }
       return comparison.sides;
     },
+    // Whether a process of this start was in V8's slow literal state (decision 032), which costs 13–22 % per lookup
+    // for the process's life (docs/benchmarks.md, "Session 26"): a verdict that turns on one such start says so.
+    afterRounds: async ({ start, sides }) => {
+      const found = [];
+      for (const side of sides.filter((s) => s.name === 'app' || s.name === 'bare')) {
+        const micros = await slowLiteralMicros({ pid: side.pid, port: side.port, requests });
+        if (micros === null) return;
+        found.push(`${side.name} ${micros} µs`);
+      }
+      slowLiterals.push({ start, found });
+      console.log(`start ${start}: CPU per lookup in V8's slow literal path: ${found.join(', ')}`);
+    },
   });
   // Read once each app has stopped: its writer has written every line.
   const logLines = run.apps.reduce((n, a) => n + readFileSync(a.logFile, 'utf8').split('\n').length - 1, 0);
@@ -102,6 +116,7 @@ try {
         rounds: run.rounds,
         gifts: GIFTS,
         starts: comparisons,
+        slowLiterals,
         ...figures,
         missed,
       },

@@ -160,10 +160,10 @@ export async function sideBySide({
  * by several per cent for their whole life on a shared machine (docs/benchmarks.md, "Session 18"), so a verdict
  * pools the rounds of several. `app` is the first start's app; `startApp` starts the next. `prepare({ app, start,
  * stops })` starts what the app is compared with (pushing their stops) and answers the sides; sideBySide then runs
- * them with `rounds` (its other options). After each start every process of it is stopped, the app last.
- * Answers { rounds, apps }.
+ * them with `rounds` (its other options); then `afterRounds({ start, sides })`, when given, looks at the processes
+ * before they stop. After each start every process of it is stopped, the app last. Answers { rounds, apps }.
  */
-export async function overStarts({ starts, app: first, startApp, prepare, rounds: options }) {
+export async function overStarts({ starts, app: first, startApp, prepare, afterRounds, rounds: options }) {
   const rounds = [];
   const apps = [];
   for (let start = 1; start <= starts; start++) {
@@ -174,6 +174,7 @@ export async function overStarts({ starts, app: first, startApp, prepare, rounds
       const sides = await prepare({ app, start, stops });
       console.log(`start ${start}/${starts}`);
       rounds.push(...(await sideBySide({ ...options, sides })).rounds);
+      await afterRounds?.({ start, sides });
     } finally {
       for (const stop of stops) await stop();
       await app.stop();
