@@ -10,10 +10,10 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuSeconds, getRequests, load, replayableHeaders, spread, startProcess } from './lib/http-bench.mjs';
-import { seedClaimableGifts } from './lib/claim-seed.mjs';
+import { getRequests, ratios, sideBySide, spread, startProcess } from './lib/http-bench.mjs';
+import { migratedWithClaimableGifts } from './lib/claim-seed.mjs';
 import { slowLiteralMicros } from './lib/slow-literals.mjs';
-import { freePort, freshPostgres, serverEnv, startBuiltServer } from './lib/server.mjs';
+import { freePort, freshPostgres, serverEnv } from './lib/server.mjs';
 
 const IN_APP = Number(process.env.BENCH_IN_APP ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -21,56 +21,49 @@ const SECONDS = Number(process.env.BENCH_DURATION ?? 2);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 15);
 
 const database = await freshPostgres('claiminapp');
-const sides = {};
+const sides = [];
 try {
-  // The app migrates the database and shows the headers the bare server replays; then it is stopped.
-  const app = await startBuiltServer({ databaseUrl: database.url });
-  const tokens = await seedClaimableGifts(database.url, 2000);
-  const headers = replayableHeaders(await fetch(`${app.url}/api/gifts/claim/${tokens[0]}`));
-  await app.stop();
+  const { tokens, headers } = await migratedWithClaimableGifts(database.url, 2000);
   const bareEnv = { DATABASE_URL: database.url, POOL_MAX: '20', BARE_HEADERS: JSON.stringify(headers) };
   const perfArgs = ['--perf-basic-prof'];
-  sides.bare = await startProcess('bench/lib/bare-claim-server.mjs', bareEnv, perfArgs);
+  sides.push({ name: 'bare', ...(await startProcess('bench/lib/bare-claim-server.mjs', bareEnv, perfArgs)) });
   for (let i = 1; i <= IN_APP; i++) {
     const appPort = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hg-in-app-'));
     const env = { ...serverEnv({ port: appPort, dataDir, databaseUrl: database.url }), ...bareEnv };
-    sides[`in app ${i}`] = await startProcess(
+    const server = await startProcess(
       'bench/lib/bare-in-app-server.mjs',
       { ...env, APP_PORT: String(appPort) },
       perfArgs,
     );
+    sides.push({ name: `in app ${i}`, ...server });
   }
   const requests = getRequests(tokens.map((t) => `/api/gifts/claim/${t}`));
-  const measure = async (side) => {
-    const before = cpuSeconds(side.pid);
-    const result = await load({ port: side.port, requests, connections: 64, seconds: SECONDS });
-    return { rps: result.rps, micros: ((cpuSeconds(side.pid) - before) * 1e6) / result.count };
-  };
-  for (const side of Object.values(sides)) await load({ port: side.port, requests, connections: 64, seconds: WARMUP });
-  const rounds = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const round = {};
-    for (const [name, side] of Object.entries(sides)) round[name] = await measure(side);
-    rounds.push(round);
-  }
+  const run = await sideBySide({
+    sides,
+    requests,
+    connections: 64,
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+    log: () => {},
+  });
   console.log(`${ROUNDS} rounds x ${SECONDS} s per process, 64 connections, load average ${os.loadavg()[0]}`);
-  for (const name of Object.keys(sides)) {
-    const rps = spread(rounds.map((r) => r[name].rps / r.bare.rps));
-    const cpu = spread(rounds.map((r) => r[name].micros / r.bare.micros));
-    const micros = spread(rounds.map((r) => r[name].micros));
+  for (const { name } of sides) {
+    const rps = ratios(run, name, 'bare', 'rps');
+    const micros = spread(run.rounds.map((r) => r.sides[name].cpuMicros));
     console.log(
       `${name}: throughput ${rps.median}x (${rps.min}-${rps.max}) the lone bare server's, CPU per lookup ` +
-        `${cpu.median}x, ${micros.median} µs`,
+        `${ratios(run, name, 'bare', 'cpuMicros').median}x, ${micros.median} µs`,
     );
   }
-  for (const [name, side] of Object.entries(sides)) {
+  for (const side of sides) {
     const micros = await slowLiteralMicros({ pid: side.pid, port: side.port, requests });
     console.log(
-      `${name}: ${micros === null ? 'perf not installed' : `${micros} µs per lookup in the slow literal path`}`,
+      `${side.name}: ${micros === null ? 'perf not installed' : `${micros} µs per lookup in the slow literal path`}`,
     );
   }
 } finally {
-  for (const side of Object.values(sides)) await side.stop();
+  for (const side of sides) await side.stop();
   await database.drop();
 }

@@ -17,17 +17,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, openSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getRequests, load, replayableHeaders } from './lib/http-bench.mjs';
-import { seedClaimableGifts } from './lib/claim-seed.mjs';
-import {
-  benchServerEnv,
-  freePort,
-  freshPostgres,
-  nodeArgs,
-  serverEnv,
-  startBuiltServer,
-  untilAnswering,
-} from './lib/server.mjs';
+import { getRequests, load } from './lib/http-bench.mjs';
+import { migratedWithClaimableGifts } from './lib/claim-seed.mjs';
+import { benchServerEnv, freePort, freshPostgres, nodeArgs, serverEnv, untilAnswering } from './lib/server.mjs';
 
 const WARM = Number(process.env.BENCH_WARM ?? 20_000);
 const COUNT = Number(process.env.BENCH_COUNT ?? 5_000);
@@ -41,10 +33,7 @@ const database = await freshPostgres('claiminstr');
 const results = {};
 try {
   // Migrated and seeded through a plain start of the app; the counted servers start on the ready database.
-  const seeder = await startBuiltServer({ databaseUrl: database.url });
-  const tokens = await seedClaimableGifts(database.url, 2000);
-  const headers = replayableHeaders(await fetch(`${seeder.url}/api/gifts/claim/${tokens[0]}`));
-  await seeder.stop();
+  const { tokens, headers } = await migratedWithClaimableGifts(database.url, 2000);
   const requests = getRequests(tokens.map((t) => `/api/gifts/claim/${t}`));
   for (const side of which) results[side] = await count(side, requests, headers, tokens[0]);
 } finally {

@@ -2,17 +2,11 @@
 // production starts it (jobs, log writer, metrics, load shedding) on APP_PORT and left idle: for
 // bench/claim-in-app.mjs, which asks whether the app's process slows a request path that is not the app's own.
 // Started by http-bench.mjs startProcess with the app's environment (server.mjs serverEnv) and the bare server's.
+import { untilAnswering } from './server.mjs';
+
 process.env.PORT = process.env.APP_PORT;
 await import('../../dist/node/server/main.js');
-const health = `http://127.0.0.1:${process.env.APP_PORT}/api/health`;
-for (let i = 0; i < 300; i++) {
-  try {
-    if ((await fetch(health)).ok) break;
-  } catch {
-    /* starting */
-  }
-  await new Promise((r) => setTimeout(r, 200));
-}
+await untilAnswering(undefined, `http://127.0.0.1:${process.env.APP_PORT}/api/health`, 60, 'the app');
 // The bare server listens on a free port of its own and reports it (bare-serve.mjs).
 delete process.env.PORT;
 await import('./bare-claim-server.mjs');

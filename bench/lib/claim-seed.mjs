@@ -1,6 +1,23 @@
 // Paid gifts ready to be claimed, written straight into the database: the claim benches' data.
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { replayableHeaders } from './http-bench.mjs';
+import { startBuiltServer } from './server.mjs';
+
+/**
+ * A database made ready for bare claim servers: migrated by a plain start of the built app, `count` claimable gifts
+ * seeded, and the headers of one of the app's answers read (a bare server replays them); the app is then stopped.
+ */
+export async function migratedWithClaimableGifts(url, count) {
+  const app = await startBuiltServer({ databaseUrl: url });
+  try {
+    const tokens = await seedClaimableGifts(url, count);
+    const headers = replayableHeaders(await fetch(`${app.url}/api/gifts/claim/${tokens[0]}`));
+    return { tokens, headers };
+  } finally {
+    await app.stop();
+  }
+}
 
 /** Paid gifts inside their 30-day claim window (the app answers 404 for a gift without an expiry date). */
 export async function seedClaimableGifts(url, count) {

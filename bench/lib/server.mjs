@@ -78,10 +78,13 @@ export function serverEnv({ port, dataDir, databaseUrl }) {
   };
 }
 
-/** Waits until `url` answers 2xx, for at most `seconds`; fails at once if `child` exits meanwhile. */
+/**
+ * Waits until `url` answers 2xx, for at most `seconds`; fails at once if `child` (a process, or none for a server in
+ * this process) exits meanwhile.
+ */
 export async function untilAnswering(child, url, seconds, what = 'the server') {
   for (const until = Date.now() + seconds * 1000; Date.now() < until;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}) at start`);
+    if (child && child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}) at start`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
