@@ -7,11 +7,17 @@
 // then on is built through the runtime (Runtime_DefineKeyedOwnPropertyInLiteral in a profile).
 //
 // This shows it without the app: nanoseconds per nextTick, warm, then after major collections while idle.
-// Not a bench with a target: run it by hand, `node --expose-gc bench/tick-map-retention.mjs [collections]`
+// Not a bench with a target: run it by hand, `node --expose-gc bench/tick-map-retention.mjs [collections] [keep]`
 // (default 8; 2 leave it fast, 3 make it slow), and again with --retain-maps-for-n-gc=1000000 to see the tick stay
-// cheap. Each collection is followed by half a second of quiet, as a quiet server's would be.
+// cheap. Each collection is followed by half a second of quiet, as a quiet server's would be. `keep` first keeps one
+// tick object alive as the server does (the built src/server/tick-shape.ts, decision 039; npm run build), which keeps
+// it cheap without the flag too. A heap snapshot's collection, which ignores the flag, is not timed here: after a
+// snapshot V8 tracks every object's moves for the process's life, which slows it on its own
+// (tests/unit/tick-shape.test.ts checks that route by the literal's feedback instead).
 const PER_BATCH = 200_000;
-const collections = Number(process.argv[2] ?? 8);
+const args = process.argv.slice(2);
+const collections = Number(args.find((a) => /^\d+$/.test(a)) ?? 8);
+if (args.includes('keep')) (await import('../dist/node/server/tick-shape.js')).keepTickObjectShape();
 
 if (typeof globalThis.gc !== 'function') {
   console.error('run with node --expose-gc');

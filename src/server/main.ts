@@ -15,11 +15,13 @@ import { isSetupNeeded, setupCodeNotice } from './services/admin/setup.js';
 import { startMetricsServer } from './observability/metrics-server.js';
 import { faultInjectionNotice } from './fault-injection.js';
 import { heapLimitNotice } from './heap-limit.js';
+import { keepTickObjectShape } from './tick-shape.js';
 
 /** How long shutdown waits for handlers still running, within close-with-grace's 10 s. */
 const HANDLERS_GRACE_MS = 8_000;
 
 async function main(): Promise<void> {
+  keepTickObjectShape(); // first: before a full collection can drop the tick object's maps (decision 039)
   let config;
   try {
     config = loadConfig();
