@@ -4,7 +4,7 @@
 // load; V8's runtime functions are named from the node binary itself, no perf map needed. Session 26 found a process
 // in this state spending 13–22 % more per lookup (docs/benchmarks.md).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { load } from './http-bench.mjs';
@@ -25,7 +25,8 @@ const havePerf = () => {
 /** µs per request in the slow literal path of process `pid`, under `seconds` of load on `port`; null without perf. */
 export async function slowLiteralMicros({ pid, port, requests, connections = 64, seconds = 3 }) {
   if (!havePerf()) return null;
-  const data = path.join(mkdtempSync(path.join(os.tmpdir(), 'hg-slow-literals-')), 'perf.data');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hg-slow-literals-'));
+  const data = path.join(dir, 'perf.data');
   const perf = spawn('perf', ['record', '-e', 'cpu-clock', '-F', String(HZ), '-p', String(pid), '-o', data], {
     stdio: 'ignore',
   });
@@ -34,10 +35,15 @@ export async function slowLiteralMicros({ pid, port, requests, connections = 64,
   const exited = new Promise((resolve) => perf.once('exit', resolve));
   perf.kill('SIGINT');
   await exited;
-  const report = execFileSync('perf', ['report', '-i', data, '--no-children', '--sort', 'sym', '--stdio', '-q', '-n'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  let report;
+  try {
+    report = execFileSync('perf', ['report', '-i', data, '--no-children', '--sort', 'sym', '--stdio', '-q', '-n'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   let samples = 0;
   for (const line of report.split('\n')) {
     if (SYMBOLS.some((s) => line.includes(s))) samples += Number(line.trim().split(/\s+/)[1]);

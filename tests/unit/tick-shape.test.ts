@@ -3,7 +3,7 @@
 // megamorphic for good, even with npm start's map-retention flag (a memory-reducing collection ignores that flag).
 // The states are V8's own, read in a child process by tests/fixtures/runtime/tick-feedback-probe.ts.
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promiseHooksOn } from '../../src/server/observability/promise-hooks.js';
@@ -15,20 +15,18 @@ const probe = path.resolve(import.meta.dirname, '../fixtures/runtime/tick-feedba
 /** The inline-cache states of the tick object literal's property definitions after the probe's collections. */
 function literalStates(flags: string[], mode: 'keep' | 'none'): string[] {
   // V8 prints with C's stdio, which loses what a pipe Node made non-blocking cannot take at once: hence a file.
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'hg-tick-')), 'out.txt');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hg-tick-'));
+  const file = path.join(dir, 'out.txt');
   const fd = openSync(file, 'w');
+  let out: string;
   try {
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', '--allow-natives-syntax', '--expose-gc', ...flags, probe, mode],
-      {
-        stdio: ['ignore', fd, 'inherit'],
-      },
-    );
+    const args = ['--import', 'tsx', '--allow-natives-syntax', '--expose-gc', ...flags, probe, mode];
+    execFileSync(process.execPath, args, { stdio: ['ignore', fd, 'inherit'] });
+    out = readFileSync(file, 'utf8');
   } finally {
     closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
   }
-  const out = readFileSync(file, 'utf8');
   return [...out.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((m) => m[1]!);
 }
 
