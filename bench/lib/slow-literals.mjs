@@ -30,23 +30,25 @@ export async function slowLiteralMicros({ pid, port, requests, connections = 64,
   const perf = spawn('perf', ['record', '-e', 'cpu-clock', '-F', String(HZ), '-p', String(pid), '-o', data], {
     stdio: 'ignore',
   });
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const { count } = await load({ port, requests, connections, seconds });
   const exited = new Promise((resolve) => perf.once('exit', resolve));
-  perf.kill('SIGINT');
-  await exited;
-  let report;
   try {
-    report = execFileSync('perf', ['report', '-i', data, '--no-children', '--sort', 'sym', '--stdio', '-q', '-n'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { count } = await load({ port, requests, connections, seconds });
+    perf.kill('SIGINT');
+    await exited;
+    const report = execFileSync(
+      'perf',
+      ['report', '-i', data, '--no-children', '--sort', 'sym', '--stdio', '-q', '-n'],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    let samples = 0;
+    for (const line of report.split('\n')) {
+      if (SYMBOLS.some((s) => line.includes(s))) samples += Number(line.trim().split(/\s+/)[1]);
+    }
+    return Math.round((samples / HZ / count) * 1e8) / 100;
   } finally {
+    // Also when the load failed: perf stops and its data goes (a no-op kill once it has exited).
+    perf.kill('SIGINT');
     rmSync(dir, { recursive: true, force: true });
   }
-  let samples = 0;
-  for (const line of report.split('\n')) {
-    if (SYMBOLS.some((s) => line.includes(s))) samples += Number(line.trim().split(/\s+/)[1]);
-  }
-  return Math.round((samples / HZ / count) * 1e8) / 100;
 }
