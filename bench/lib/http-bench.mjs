@@ -199,8 +199,8 @@ export function replayableHeaders(response) {
   return Object.fromEntries([...response.headers].filter(([name]) => !skip.has(name)));
 }
 
-/** CPU seconds (user + system) in a process's /proc stat line. */
-function statCpuSeconds(stat) {
+/** CPU seconds (user + system) in a process's (or a thread's) /proc stat line. */
+export function statCpuSeconds(stat) {
   const fields = stat.split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second)
 }
