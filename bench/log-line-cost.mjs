@@ -1,7 +1,7 @@
 // What one request line costs, by thread, with no HTTP around it: the built app's logger (createAppLogger, info, to
 // a temporary file) is handed LOG_RATE request lines a second (default 6000, about the claim bench's rate) for
 // BENCH_DURATION seconds (default 6), as the log controller hands them (http/logging.ts). The same driver with a
-// sink that does nothing runs first; the difference is the line's cost. Prints CPU µs per line on the main thread
+// sink that does nothing runs too, after both have warmed up; the difference is the line's cost. Prints CPU µs per line on the main thread
 // and on the process's other threads (the log's writer thread among them), from /proc/self/task (Linux).
 // Not a bench with a target: run it by hand, `npm run build && node bench/log-line-cost.mjs` (docs/benchmarks.md,
 // "Session 29"). The counts have the kernel's 10 ms tick as their grain: a 6 s run at 6,000 lines a second reads
@@ -57,11 +57,12 @@ try {
   };
   // Both measured after a warm-up of both: V8 compiles the app's modules on helper threads for seconds after they
   // load, and that work would read as the writer's.
-  const warm = [await drive(line), await drive(idleLine)];
+  const warmUp = await drive(line);
+  await drive(idleLine);
   const idle = await drive(idleLine);
   const lines = await drive(line);
   await log.close();
-  const logged = warm[0].count + lines.count;
+  const logged = warmUp.count + lines.count;
   const written = readFileSync(path.join(dir, 'app.log'), 'utf8').split('\n').length - 1;
   if (written !== logged) throw new Error(`${logged} lines logged, ${written} written`);
   const r1 = (n) => n.toFixed(1);
