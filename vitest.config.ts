@@ -13,6 +13,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           globals: true,
+          // A few unit tests start a child Node process, which tsx compiles on the way in: seconds each, more when the
+          // two cores are shared with another test file, so vitest's default 5 s is too short for them on CI.
+          testTimeout: 60_000,
         },
       },
       {
