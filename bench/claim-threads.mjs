@@ -1,0 +1,132 @@
+// Where, by thread, the app spends more per claim lookup than the bare server: the bare claim server
+// (bench/lib/bare-claim-server.mjs) and the built app, started as production starts it, plus any app variants given in
+// BENCH_VARIANTS (a JSON object of name to extra environment, e.g. '{"warn":{"LOG_LEVEL":"warn"}}'), side by side:
+// rounds alternating, 64 connections, the claim bench's seed. Per round and side it prints, per lookup, the
+// process's main thread and its other threads (the log writer, V8's helpers) in µs of user and system CPU, the minor
+// page faults of each, and all of PostgreSQL's CPU, from /proc. Then the median over rounds. Not a bench with a
+// target: run it by hand, `npm run build && node bench/claim-threads.mjs` (docs/benchmarks.md, "Session 30").
+// BENCH_ROUNDS (default 6) of BENCH_DURATION seconds (default 6) after BENCH_WARMUP (default 20) per side.
+import { readFileSync, readdirSync } from 'node:fs';
+import { getRequests, load, replayableHeaders, startProcess, statCpuSeconds } from './lib/http-bench.mjs';
+import { seedClaimableGifts } from './lib/claim-seed.mjs';
+import { freshPostgres, startBuiltServer } from './lib/server.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const SECONDS = Number(process.env.BENCH_DURATION ?? 6);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const VARIANTS = JSON.parse(process.env.BENCH_VARIANTS ?? '{}');
+const POOL = '20';
+
+/** A /proc stat line's fields after the command name. */
+const statFields = (stat) => stat.split(') ')[1].split(' ');
+
+/** Per thread of `pid`, CPU seconds (user, system) and minor faults; the main thread's id is the process's. */
+function threadFigures(pid) {
+  const main = { user: 0, system: 0, faults: 0 };
+  const others = { user: 0, system: 0, faults: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let fields;
+    try {
+      fields = statFields(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
+    } catch {
+      continue; // the thread ended between the listing and the read
+    }
+    const into = tid === String(pid) ? main : others;
+    into.user += Number(fields[11]) / 100;
+    into.system += Number(fields[12]) / 100;
+    into.faults += Number(fields[7]);
+  }
+  return { main, others };
+}
+
+/** CPU seconds every PostgreSQL process has used so far. */
+function postgresSeconds() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes(' (postgres) ')) total += statCpuSeconds(stat);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
+const perLookup = (before, after, count) => ({
+  user: ((after.user - before.user) / count) * 1e6,
+  system: ((after.system - before.system) / count) * 1e6,
+  faults: (after.faults - before.faults) / count,
+});
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const part = (p) => `u ${p.user.toFixed(0)} s ${p.system.toFixed(0)} µs, ${p.faults.toFixed(2)} faults`;
+
+const database = await freshPostgres('claimthreads');
+const stops = [() => database.drop()];
+try {
+  const startApp = async (env = {}) => {
+    const app = await startBuiltServer({ databaseUrl: database.url, env: { DATABASE_POOL_MAX: POOL, ...env } });
+    stops.unshift(() => app.stop());
+    return app;
+  };
+  const app = await startApp(); // migrates
+  const tokens = await seedClaimableGifts(database.url, 2000);
+  const requests = getRequests(tokens.map((t) => `/api/gifts/claim/${t}`));
+  const first = await fetch(`${app.url}/api/gifts/claim/${tokens[0]}`);
+  const bare = await startProcess('bench/lib/bare-claim-server.mjs', {
+    DATABASE_URL: database.url,
+    POOL_MAX: POOL,
+    BARE_HEADERS: JSON.stringify(replayableHeaders(first)),
+  });
+  stops.unshift(() => bare.stop());
+  const sides = [
+    { name: 'bare', port: bare.port, pid: bare.pid },
+    { name: 'app', port: Number(new URL(app.url).port), pid: app.pid },
+  ];
+  for (const [name, env] of Object.entries(VARIANTS)) {
+    const variant = await startApp(env);
+    sides.push({ name, port: Number(new URL(variant.url).port), pid: variant.pid });
+  }
+  console.log(
+    `${sides.map((s) => s.name).join(', ')}: ${WARMUP} s warm-up, ${ROUNDS} rounds x ${SECONDS} s each, ` +
+      '64 connections, 2000 gifts, PostgreSQL',
+  );
+  for (const side of sides) await load({ port: side.port, requests, connections: 64, seconds: WARMUP });
+  const rows = Object.fromEntries(sides.map((s) => [s.name, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const side of sides) {
+      const [threads0, database0] = [threadFigures(side.pid), postgresSeconds()];
+      const result = await load({ port: side.port, requests, connections: 64, seconds: SECONDS });
+      const [threads1, database1] = [threadFigures(side.pid), postgresSeconds()];
+      const row = {
+        rps: result.rps,
+        p99: result.p99,
+        main: perLookup(threads0.main, threads1.main, result.count),
+        others: perLookup(threads0.others, threads1.others, result.count),
+        postgres: ((database1 - database0) / result.count) * 1e6,
+      };
+      rows[side.name].push(row);
+      console.log(
+        `round ${round} ${side.name}: ${row.rps} req/s p99 ${row.p99} ms | main ${part(row.main)} | ` +
+          `other threads ${part(row.others)} | PostgreSQL ${row.postgres.toFixed(0)} µs`,
+      );
+    }
+  }
+  console.log('medians over rounds, per lookup:');
+  for (const [name, list] of Object.entries(rows)) {
+    const m = (pick) => median(list.map(pick));
+    const main = { user: m((r) => r.main.user), system: m((r) => r.main.system), faults: m((r) => r.main.faults) };
+    const others = {
+      user: m((r) => r.others.user),
+      system: m((r) => r.others.system),
+      faults: m((r) => r.others.faults),
+    };
+    console.log(
+      `${name}: ${m((r) => r.rps)} req/s | main ${part(main)} | other threads ${part(others)} | ` +
+        `PostgreSQL ${m((r) => r.postgres).toFixed(0)} µs`,
+    );
+  }
+} finally {
+  for (const stop of stops) await stop();
+}
