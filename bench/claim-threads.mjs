@@ -6,53 +6,16 @@
 // page faults of each, and all of PostgreSQL's CPU, from /proc. Then the median over rounds. Not a bench with a
 // target: run it by hand, `npm run build && node bench/claim-threads.mjs` (docs/benchmarks.md, "Session 30").
 // BENCH_ROUNDS (default 6) of BENCH_DURATION seconds (default 6) after BENCH_WARMUP (default 20) per side.
-import { readFileSync, readdirSync } from 'node:fs';
-import { getRequests, load, replayableHeaders, startProcess, statCpuSeconds } from './lib/http-bench.mjs';
+import { getRequests, load, postgresCpuSeconds, replayableHeaders, startProcess } from './lib/http-bench.mjs';
 import { seedClaimableGifts } from './lib/claim-seed.mjs';
 import { freshPostgres, startBuiltServer } from './lib/server.mjs';
+import { threadFigures } from './lib/thread-figures.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_DURATION ?? 6);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const VARIANTS = JSON.parse(process.env.BENCH_VARIANTS ?? '{}');
 const POOL = '20';
-
-/** A /proc stat line's fields after the command name. */
-const statFields = (stat) => stat.split(') ')[1].split(' ');
-
-/** Per thread of `pid`, CPU seconds (user, system) and minor faults; the main thread's id is the process's. */
-function threadFigures(pid) {
-  const main = { user: 0, system: 0, faults: 0 };
-  const others = { user: 0, system: 0, faults: 0 };
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let fields;
-    try {
-      fields = statFields(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
-    } catch {
-      continue; // the thread ended between the listing and the read
-    }
-    const into = tid === String(pid) ? main : others;
-    into.user += Number(fields[11]) / 100;
-    into.system += Number(fields[12]) / 100;
-    into.faults += Number(fields[7]);
-  }
-  return { main, others };
-}
-
-/** CPU seconds every PostgreSQL process has used so far. */
-function postgresSeconds() {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.includes(' (postgres) ')) total += statCpuSeconds(stat);
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return total;
-}
 
 const perLookup = (before, after, count) => ({
   user: ((after.user - before.user) / count) * 1e6,
@@ -96,9 +59,9 @@ try {
   const rows = Object.fromEntries(sides.map((s) => [s.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const side of sides) {
-      const [threads0, database0] = [threadFigures(side.pid), postgresSeconds()];
+      const [threads0, database0] = [threadFigures(side.pid), postgresCpuSeconds()];
       const result = await load({ port: side.port, requests, connections: 64, seconds: SECONDS });
-      const [threads1, database1] = [threadFigures(side.pid), postgresSeconds()];
+      const [threads1, database1] = [threadFigures(side.pid), postgresCpuSeconds()];
       const row = {
         rps: result.rps,
         p99: result.p99,

@@ -1,15 +1,15 @@
 // What one request line costs, by thread, with no HTTP around it: the built app's logger (createAppLogger, info, to
 // a temporary file) is handed LOG_RATE request lines a second (default 6000, about the claim bench's rate) for
 // BENCH_DURATION seconds (default 6), as the log controller hands them (http/logging.ts). The same driver with a
-// sink that does nothing runs too, after both have warmed up; the difference is the line's cost. Prints CPU µs per line on the main thread
-// and on the process's other threads (the log's writer thread among them), from /proc/self/task (Linux).
+// sink that does nothing runs too, after both have warmed up; the difference is the line's cost. Prints CPU µs per
+// line on the main thread and on the process's other threads (the log's writer thread among them), from /proc.
 // Not a bench with a target: run it by hand, `npm run build && node bench/log-line-cost.mjs` (docs/benchmarks.md,
 // "Session 29"). The counts have the kernel's 10 ms tick as their grain: a 6 s run at 6,000 lines a second reads
 // to ≈ 0.3 µs per line.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { statCpuSeconds } from './lib/http-bench.mjs';
+import { threadFigures } from './lib/thread-figures.mjs';
 
 const { createAppLogger } = await import('../dist/node/server/http/logging.js');
 const RATE = Number(process.env.LOG_RATE ?? 6000);
@@ -17,14 +17,8 @@ const SECONDS = Number(process.env.BENCH_DURATION ?? 6);
 
 /** CPU seconds so far of the main thread and of every other thread of this process. */
 function threadSeconds() {
-  let main = 0;
-  let other = 0;
-  for (const task of readdirSync('/proc/self/task')) {
-    const seconds = statCpuSeconds(readFileSync(`/proc/self/task/${task}/stat`, 'utf8'));
-    if (task === String(process.pid)) main += seconds;
-    else other += seconds;
-  }
-  return { main, other };
+  const { main, others } = threadFigures(process.pid);
+  return { main: main.user + main.system, other: others.user + others.system };
 }
 
 /** Calls `line` RATE times a second for SECONDS; answers the CPU per call by thread and the number of calls. */

@@ -200,7 +200,7 @@ export function replayableHeaders(response) {
 }
 
 /** CPU seconds (user + system) in a process's (or a thread's) /proc stat line. */
-export function statCpuSeconds(stat) {
+function statCpuSeconds(stat) {
   const fields = stat.split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second)
 }
