@@ -6,6 +6,9 @@
 // page faults of each, and all of PostgreSQL's CPU, from /proc. Then the median over rounds. Not a bench with a
 // target: run it by hand, `npm run build && node bench/claim-threads.mjs` (docs/benchmarks.md, "Session 30").
 // BENCH_ROUNDS (default 6) of BENCH_DURATION seconds (default 6) after BENCH_WARMUP (default 20) per side.
+// BENCH_BARE_LAYERS adds bare servers with some of the app's own Fastify layers (semicolon-separated sets of
+// bench/lib/bare-claim-server.mjs's APP_LAYERS, e.g. 'log;log,hook,inflight,contract'), to weigh those layers apart
+// from the rest of the app (docs/benchmarks.md, "Session 31").
 import { getRequests, load, postgresCpuSeconds, replayableHeaders, startProcess } from './lib/http-bench.mjs';
 import { seedClaimableGifts } from './lib/claim-seed.mjs';
 import { freshPostgres, startBuiltServer } from './lib/server.mjs';
@@ -15,6 +18,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_DURATION ?? 6);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const VARIANTS = JSON.parse(process.env.BENCH_VARIANTS ?? '{}');
+const BARE_LAYERS = (process.env.BENCH_BARE_LAYERS ?? '').split(';').filter(Boolean);
 const POOL = '20';
 
 const perLookup = (before, after, count) => ({
@@ -47,6 +51,20 @@ try {
     { name: 'bare', port: bare.port, pid: bare.pid },
     { name: 'app', port: Number(new URL(app.url).port), pid: app.pid },
   ];
+  for (const layers of BARE_LAYERS) {
+    const layered = await startProcess('bench/lib/bare-claim-server.mjs', {
+      DATABASE_URL: database.url,
+      POOL_MAX: POOL,
+      BARE_HEADERS: JSON.stringify(replayableHeaders(first)),
+      APP_LAYERS: layers,
+      LOG_FILE: `${app.logFile}.bare-${sides.length}`,
+    });
+    stops.unshift(() => layered.stop());
+    const answer = await fetch(`http://127.0.0.1:${layered.port}/api/gifts/claim/${tokens[0]}`);
+    const [ours, theirs] = [answer, first].map((r) => JSON.stringify(replayableHeaders(r)));
+    if (!answer.ok || ours !== theirs) throw new Error(`bare+${layers} answers otherwise: ${answer.status} ${ours}`);
+    sides.push({ name: `bare+${layers}`, port: layered.port, pid: layered.pid });
+  }
   for (const [name, env] of Object.entries(VARIANTS)) {
     const variant = await startApp(env);
     sides.push({ name, port: Number(new URL(variant.url).port), pid: variant.pid });

@@ -7,6 +7,11 @@
 // headers byte for byte: BARE_HEADERS holds those read from one app answer at bench start, so a header another change
 // adds to the app is replayed here too.
 // EXTRA_COST_MICROS burns that much CPU per request: the bench's self-check (it must read slower than itself).
+// APP_LAYERS (comma-separated) adds the app's own Fastify layers from the build, to weigh them without the rest of the
+// app (bench/claim-threads.mjs, BENCH_BARE_LAYERS): `log` the app's logger, request ids and one line per request
+// (src/server/http/logging.ts), `hook` its one onRequest hook, which then sets the headers (http/security.ts),
+// `inflight` its handler counter (http/handlers-in-flight.ts), `contract` its route contract: the zod schemas, the
+// planned parameter check and serializer (http/contracts.ts).
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import { barePool, serveBare } from './bare-serve.mjs';
@@ -19,6 +24,7 @@ const { DECLINE_MESSAGES } = await import('../../dist/node/shared/schemas/recipi
 const DECLINED = DECLINE_MESSAGES.declined;
 const headers = JSON.parse(process.env.BARE_HEADERS ?? '{}');
 const extraMicros = Number(process.env.EXTRA_COST_MICROS ?? 0);
+const layers = new Set((process.env.APP_LAYERS ?? '').split(',').filter(Boolean));
 
 const pool = barePool();
 const lookup = {
@@ -37,16 +43,15 @@ function burn() {
   while (performance.now() < until);
 }
 
-const app = Fastify({ logger: false });
+const app = await bareFastify();
 const message = {
   type: 'object',
   properties: { code: { type: 'string' }, message: { type: 'string' } },
   required: ['code', 'message'],
 };
-app.get(
-  '/api/gifts/claim/:token',
-  {
-    schema: {
+const schema = layers.has('contract')
+  ? await appContract()
+  : {
       response: {
         200: {
           type: 'object',
@@ -62,28 +67,60 @@ app.get(
         404: message,
         410: message,
       },
-    },
-  },
-  async (request, reply) => {
-    if (extraMicros) burn();
-    reply.headers(headers);
-    const { token } = request.params;
-    // The row's columns in the statement's order.
-    const [status, firstName, amountCents, groupCents, note, question, expiresAt, claimStartedAt, declinedAt] =
-      TOKEN.test(token) ? ((await run([createHash('sha256').update(token).digest('hex')])).rows[0] ?? []) : [];
-    const now = new Date();
-    const open = expiresAt && (expiresAt > now || (claimStartedAt && claimStartedAt < expiresAt));
-    if (declinedAt) return reply.status(410).send({ code: 'GIFT_DECLINED', message: DECLINED });
-    if (status !== 'paid' || !open) return reply.status(404).send({ code: 'GIFT_NOT_FOUND', message: NOT_FOUND });
-    const cents = groupCents ?? amountCents;
-    return {
-      recipientFirstName: firstName ?? '',
-      amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
-      // Behind a question the message opens with the right answer (issue 25), as in the app.
-      personalNote: question ? null : note,
-      hasSecurityQuestion: Boolean(question),
-      securityQuestion: question,
     };
-  },
-);
+app.get('/api/gifts/claim/:token', { schema }, async (request, reply) => {
+  if (extraMicros) burn();
+  if (!layers.has('hook')) reply.headers(headers);
+  const { token } = request.params;
+  // The row's columns in the statement's order.
+  const [status, firstName, amountCents, groupCents, note, question, expiresAt, claimStartedAt, declinedAt] =
+    TOKEN.test(token) ? ((await run([createHash('sha256').update(token).digest('hex')])).rows[0] ?? []) : [];
+  const now = new Date();
+  const open = expiresAt && (expiresAt > now || (claimStartedAt && claimStartedAt < expiresAt));
+  if (declinedAt) return reply.status(410).send({ code: 'GIFT_DECLINED', message: DECLINED });
+  if (status !== 'paid' || !open) return reply.status(404).send({ code: 'GIFT_NOT_FOUND', message: NOT_FOUND });
+  const cents = groupCents ?? amountCents;
+  return {
+    recipientFirstName: firstName ?? '',
+    amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+    // Behind a question the message opens with the right answer (issue 25), as in the app.
+    personalNote: question ? null : note,
+    hasSecurityQuestion: Boolean(question),
+    securityQuestion: question,
+  };
+});
 await serveBare(app, pool);
+
+/** Fastify as the bare server runs it (no logger, no hook), or with the app's layers named in APP_LAYERS. */
+async function bareFastify() {
+  let options = { logger: false };
+  if (layers.has('log')) {
+    const { createAppLogger, OneLinePerRequest } = await import('../../dist/node/server/http/logging.js');
+    const { genReqId } = await import('../../dist/node/server/http/request-id.js');
+    const log = createAppLogger('info', process.env.LOG_FILE ?? '/dev/null');
+    options = {
+      loggerInstance: log.logger,
+      logController: new OneLinePerRequest(log),
+      genReqId,
+      requestIdHeader: false,
+    };
+  }
+  const fastify = Fastify(options);
+  if (layers.has('log'))
+    (await import('../../dist/node/server/http/request-logger.js')).lazyRequestLoggers(fastify.log);
+  if (layers.has('inflight'))
+    (await import('../../dist/node/server/http/handlers-in-flight.js')).countHandlersInFlight(fastify);
+  if (layers.has('hook')) {
+    const { registerSecurity } = await import('../../dist/node/server/http/security.js');
+    registerSecurity(fastify, { publicUrl: process.env.PUBLIC_URL ?? 'http://127.0.0.1', secureCookies: false });
+  }
+  return fastify;
+}
+
+/** The app's own contract for the route: its zod schemas, checked and serialized as the app does. */
+async function appContract() {
+  const { useRouteContracts, errorResponses } = await import('../../dist/node/server/http/contracts.js');
+  const { claimTokenParamSchema, claimLookupSchema } = await import('../../dist/node/shared/schemas/claim.js');
+  useRouteContracts(app);
+  return { params: claimTokenParamSchema, response: { 200: claimLookupSchema, ...errorResponses } };
+}
