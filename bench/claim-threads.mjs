@@ -41,25 +41,24 @@ try {
   const tokens = await seedClaimableGifts(database.url, 2000);
   const requests = getRequests(tokens.map((t) => `/api/gifts/claim/${t}`));
   const first = await fetch(`${app.url}/api/gifts/claim/${tokens[0]}`);
-  const bare = await startProcess('bench/lib/bare-claim-server.mjs', {
-    DATABASE_URL: database.url,
-    POOL_MAX: POOL,
-    BARE_HEADERS: JSON.stringify(replayableHeaders(first)),
-  });
-  stops.unshift(() => bare.stop());
+  // The bare claim server, alone or with some of the app's layers (APP_LAYERS), replaying the app's headers.
+  const startBare = async (layers = '') => {
+    const bare = await startProcess('bench/lib/bare-claim-server.mjs', {
+      DATABASE_URL: database.url,
+      POOL_MAX: POOL,
+      BARE_HEADERS: JSON.stringify(replayableHeaders(first)),
+      ...(layers ? { APP_LAYERS: layers, LOG_FILE: `${app.logFile}.bare+${layers}` } : {}),
+    });
+    stops.unshift(() => bare.stop());
+    return bare;
+  };
+  const bare = await startBare();
   const sides = [
     { name: 'bare', port: bare.port, pid: bare.pid },
     { name: 'app', port: Number(new URL(app.url).port), pid: app.pid },
   ];
   for (const layers of BARE_LAYERS) {
-    const layered = await startProcess('bench/lib/bare-claim-server.mjs', {
-      DATABASE_URL: database.url,
-      POOL_MAX: POOL,
-      BARE_HEADERS: JSON.stringify(replayableHeaders(first)),
-      APP_LAYERS: layers,
-      LOG_FILE: `${app.logFile}.bare-${sides.length}`,
-    });
-    stops.unshift(() => layered.stop());
+    const layered = await startBare(layers);
     const answer = await fetch(`http://127.0.0.1:${layered.port}/api/gifts/claim/${tokens[0]}`);
     const [ours, theirs] = [answer, first].map((r) => JSON.stringify(replayableHeaders(r)));
     if (!answer.ok || ours !== theirs) throw new Error(`bare+${layers} answers otherwise: ${answer.status} ${ours}`);

@@ -6,6 +6,7 @@ import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { startFlags } from './server.mjs';
+import { statFigures } from './thread-figures.mjs';
 
 /**
  * Starts a bench server script in its own process, with `npm start`'s node flags (bench/lib/server.mjs
@@ -199,10 +200,10 @@ export function replayableHeaders(response) {
   return Object.fromEntries([...response.headers].filter(([name]) => !skip.has(name)));
 }
 
-/** CPU seconds (user + system) in a process's (or a thread's) /proc stat line. */
+/** CPU seconds (user + system) in a process's /proc stat line. */
 function statCpuSeconds(stat) {
-  const fields = stat.split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second)
+  const { user, system } = statFigures(stat);
+  return user + system;
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
