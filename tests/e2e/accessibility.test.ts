@@ -98,7 +98,8 @@ const PAGES: PageCase[] = [
   { route: '/admin' },
   { route: '/admin/login' },
   { route: '/admin/setup' },
-  { route: '/admin/dashboard' },
+  // Without a session the dashboard leaves for login, which goes on to setup while no admin exists.
+  { route: '/admin/dashboard', prepare: landFromDashboard },
   // Opened without a pending session (401, then shown with a stand-in enrolment), then after a right code.
   { route: '/admin/second-factor', prepare: showEnrolment, expectedConsoleErrors: /status of 401 / },
   {
@@ -187,6 +188,16 @@ async function showRecoveryCodes(page: Page) {
   await page.getByLabel('Code from the app').fill('123456');
   await page.getByRole('button', { name: 'Turn on two-step login' }).click();
   await page.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+}
+
+/** Waits for the page a session-less dashboard ends on: setup or login, as the server says, with its heading. */
+async function landFromDashboard(page: Page, server: RunningServer) {
+  const answer = await fetch(`${server.url}/api/admin/setup-needed`);
+  const { setupNeeded } = (await answer.json()) as { setupNeeded: boolean };
+  const [path, heading] = setupNeeded ? ['/admin/setup', 'Admin Setup'] : ['/admin/login', 'Admin Login'];
+  await page.waitForURL((url) => url.pathname === path);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.waitForLoadState('networkidle');
 }
 
 async function showPasswordErrors(page: Page) {
