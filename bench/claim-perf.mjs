@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { getRequests, load, replayableHeaders, startProcess } from './lib/http-bench.mjs';
 import { seedClaimableGifts } from './lib/claim-seed.mjs';
+import { placeBenchAndDatabase, placementText, placeServer } from './lib/placement.mjs';
 import { freshPostgres, startBuiltServer } from './lib/server.mjs';
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 8);
@@ -29,6 +30,10 @@ try {
   const headers = replayableHeaders(await fetch(`${app.url}/api/gifts/claim/${tokens[0]}`));
   const bareEnv = { DATABASE_URL: database.url, POOL_MAX: '20', BARE_HEADERS: JSON.stringify(headers) };
   const bare = await startProcess('bench/lib/bare-claim-server.mjs', bareEnv, ['--perf-basic-prof']);
+  // BENCH_PIN=1 places them as the claim bench would (bench/lib/placement.mjs).
+  const release = placeBenchAndDatabase();
+  for (const pid of [app.pid, bare.pid]) placeServer(pid);
+  console.log(placementText());
   try {
     const sides = { bare, app: { port: Number(new URL(app.url).port), pid: app.pid } };
     for (const side of Object.values(sides))
@@ -47,6 +52,7 @@ try {
     }
   } finally {
     await bare.stop();
+    release();
   }
 } finally {
   await app.stop();

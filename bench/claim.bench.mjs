@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { appVersusBare, getRequests, overStarts, replayableHeaders, startComparison } from './lib/http-bench.mjs';
 import { growGifts, seedClaimableGifts, seedDeclinedGift } from './lib/claim-seed.mjs';
+import { placeBenchAndDatabase, placementText } from './lib/placement.mjs';
 import { freshPostgres, startBuiltServer } from './lib/server.mjs';
 import { checkTargets } from './lib/targets.mjs';
 import { slowLiteralMicros } from './lib/slow-literals.mjs';
@@ -44,9 +45,10 @@ try {
   if (grown) console.log(`gifts table grown by ${grown} filler gifts to ${TABLE_GIFTS}`);
   // Every request a different token, built before the run (a fixed set, cycled).
   const requests = getRequests(tokens.map((t) => `/api/gifts/claim/${t}`));
+  stops.push(placeBenchAndDatabase());
   console.log(
     `${STARTS} starts, each ${CONNECTIONS} connections, ${WARMUP} s warm-up and ${ROUNDS} rounds x ${SECONDS} s ` +
-      `per side, ${GIFTS} gifts, PostgreSQL, pool ${POOL} each`,
+      `per side, ${GIFTS} gifts, PostgreSQL, pool ${POOL} each; ${placementText()}`,
   );
   const comparisons = [];
   const slowLiterals = [];

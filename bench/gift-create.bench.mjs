@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { appVersusBare, overStarts, postRequests, replayableHeaders, startComparison } from './lib/http-bench.mjs';
 import { growGifts } from './lib/claim-seed.mjs';
+import { placeBenchAndDatabase, placementText } from './lib/placement.mjs';
 import { freshPostgres, startBuiltServer } from './lib/server.mjs';
 import { checkTargets } from './lib/targets.mjs';
 
@@ -63,9 +64,10 @@ try {
       headers: { 'content-type': 'application/json', 'x-forwarded-for': address(ADDRESSES + i) },
       body,
     });
+  stops.push(placeBenchAndDatabase());
   console.log(
     `${STARTS} starts, each ${CONNECTIONS} connections, ${ROUNDS} rounds x ${SECONDS} s per side, PostgreSQL, ` +
-      `pool ${POOL} each`,
+      `pool ${POOL} each; ${placementText()}`,
   );
   const comparisons = [];
   const run = await overStarts({

@@ -5,6 +5,7 @@
 import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { placeServer } from './placement.mjs';
 import { startFlags } from './server.mjs';
 import { statFigures } from './thread-figures.mjs';
 
@@ -304,19 +305,25 @@ export function appVersusBare(run, { throughputAtLeast, p99AtMost }) {
 /**
  * Starts what an app-vs-bare bench compares the app with: the bare server (`bareScript` with `bareEnv`), the same
  * server with the self-check's fixed cost, and the do-nothing server; prints the generator's ceiling. Pushes each
- * process's stop onto `stops`. Answers the sides for sideBySide (ceiling, bare, app, bare+20%) and the figures.
+ * process's stop onto `stops`. With BENCH_PIN=1 each of them and the app run on the servers' CPU (placement.mjs), the
+ * do-nothing server too: the ceiling is then what the generator does from where it runs in the rounds. Answers the
+ * sides for sideBySide (ceiling, bare, app, bare+20%) and the figures.
  */
 export async function startComparison({ app, bareScript, bareEnv, requests, connections, stops }) {
+  placeServer(app.pid);
   const bare = await startProcess(bareScript, bareEnv);
   stops.unshift(() => bare.stop());
+  placeServer(bare.pid);
   const trivial = await startTrivialServer();
   stops.unshift(() => trivial.stop());
+  placeServer(trivial.pid);
   // The self-check's fixed cost: 20% of the CPU a request of the bare server costs, its database's included, measured
   // once the server is warm (measured cold, its first seconds of compiling read twice its CPU per request).
   await load({ port: bare.port, requests, connections, seconds: 2 });
   const extra = await extraCostMicros(bare, { requests, connections, seconds: 3 });
   const bareSlow = await startProcess(bareScript, { ...bareEnv, EXTRA_COST_MICROS: String(extra) });
   stops.unshift(() => bareSlow.stop());
+  placeServer(bareSlow.pid);
   const ceiling = await load({ port: trivial.port, requests, connections, seconds: 3 });
   console.log(
     `generator ceiling (a server doing nothing): ${ceiling.rps} req/s, load average ${loadavg()[0].toFixed(2)}; ` +
