@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { getRequests, load, replayableHeaders, startProcess } from './lib/http-bench.mjs';
 import { seedClaimableGifts } from './lib/claim-seed.mjs';
-import { placeBenchAndDatabase, placementText, placeServer } from './lib/placement.mjs';
+import { placeBenchAndDatabase, placementText } from './lib/placement.mjs';
 import { freshPostgres, startBuiltServer } from './lib/server.mjs';
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 8);
@@ -31,8 +31,7 @@ try {
   const bareEnv = { DATABASE_URL: database.url, POOL_MAX: '20', BARE_HEADERS: JSON.stringify(headers) };
   const bare = await startProcess('bench/lib/bare-claim-server.mjs', bareEnv, ['--perf-basic-prof']);
   // BENCH_PIN=1 places them as the claim bench would (bench/lib/placement.mjs).
-  const release = placeBenchAndDatabase();
-  for (const pid of [app.pid, bare.pid]) placeServer(pid);
+  const release = placeBenchAndDatabase([app.pid, bare.pid]);
   console.log(placementText());
   try {
     const sides = { bare, app: { port: Number(new URL(app.url).port), pid: app.pid } };

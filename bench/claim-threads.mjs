@@ -11,7 +11,7 @@
 // from the rest of the app (docs/benchmarks.md, "Session 31").
 import { getRequests, load, postgresCpuSeconds, replayableHeaders, startProcess } from './lib/http-bench.mjs';
 import { seedClaimableGifts } from './lib/claim-seed.mjs';
-import { placeBenchAndDatabase, placementText, placeServer } from './lib/placement.mjs';
+import { placeBenchAndDatabase, placementText } from './lib/placement.mjs';
 import { freshPostgres, startBuiltServer } from './lib/server.mjs';
 import { threadFigures } from './lib/thread-figures.mjs';
 
@@ -70,8 +70,7 @@ try {
     sides.push({ name, port: Number(new URL(variant.url).port), pid: variant.pid });
   }
   // BENCH_PIN=1 places them as the claim bench would (bench/lib/placement.mjs).
-  stops.push(placeBenchAndDatabase());
-  for (const side of sides) placeServer(side.pid);
+  stops.push(placeBenchAndDatabase(sides.map((side) => side.pid)));
   console.log(
     `${sides.map((s) => s.name).join(', ')}: ${WARMUP} s warm-up, ${ROUNDS} rounds x ${SECONDS} s each, ` +
       `64 connections, 2000 gifts, PostgreSQL; ${placementText()}`,

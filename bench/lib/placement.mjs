@@ -16,8 +16,14 @@ const everyCpu = `0-${cpus - 1}`;
 /** Every thread of `pid` onto `list` (taskset, util-linux). */
 const pin = (pid, list) => execFileSync('taskset', ['-a', '-p', '-c', list, String(pid)], { stdio: 'ignore' });
 
-const postgresPids = () =>
-  execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+/** This machine's PostgreSQL processes; none when the database runs elsewhere (pgrep then exits 1). */
+function postgresPids() {
+  try {
+    return execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
 
 /** Whether this run places its processes, and where: printed in a bench's header. */
 export const placementText = () =>
@@ -29,14 +35,15 @@ export function placeServer(pid) {
 }
 
 /**
- * This process and every PostgreSQL process onto the other CPUs; sessions opened later inherit the postmaster's.
- * Answers what undoes it, which the bench runs when it stops: PostgreSQL outlives the bench, and other work on the
- * machine (a test run) must have every CPU again.
+ * This process and every PostgreSQL process onto the other CPUs (sessions opened later inherit the postmaster's), and
+ * the servers already started (`serverPids`) onto theirs. Answers what undoes it, which the bench runs when it stops:
+ * PostgreSQL outlives the bench, and other work on the machine (a test run) must have every CPU again.
  */
-export function placeBenchAndDatabase() {
+export function placeBenchAndDatabase(serverPids = []) {
   if (!on) return () => {};
   pin(process.pid, otherCpus);
   for (const pid of postgresPids()) pin(pid, otherCpus);
+  for (const pid of serverPids) placeServer(pid);
   return () => {
     for (const pid of postgresPids()) {
       try {
