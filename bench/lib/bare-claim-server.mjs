@@ -11,7 +11,8 @@
 // app (bench/claim-threads.mjs, BENCH_BARE_LAYERS): `log` the app's logger, request ids and one line per request
 // (src/server/http/logging.ts), `hook` its one onRequest hook, which then sets the headers (http/security.ts),
 // `inflight` its handler counter (http/handlers-in-flight.ts), `contract` its route contract: the zod schemas, the
-// planned parameter check and serializer (http/contracts.ts).
+// planned parameter check and serializer (http/contracts.ts), `service` its claim service (services/claims/lookup.ts)
+// on the app's own database client, called as its route calls it, in place of the inline handler.
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import { barePool, serveBare } from './bare-serve.mjs';
@@ -68,27 +69,30 @@ const schema = layers.has('contract')
         410: message,
       },
     };
-app.get('/api/gifts/claim/:token', { schema }, async (request, reply) => {
-  if (extraMicros) burn();
-  if (!layers.has('hook')) reply.headers(headers);
-  const { token } = request.params;
-  // The row's columns in the statement's order.
-  const [status, firstName, amountCents, groupCents, note, question, expiresAt, claimStartedAt, declinedAt] =
-    TOKEN.test(token) ? ((await run([createHash('sha256').update(token).digest('hex')])).rows[0] ?? []) : [];
-  const now = new Date();
-  const open = expiresAt && (expiresAt > now || (claimStartedAt && claimStartedAt < expiresAt));
-  if (declinedAt) return reply.status(410).send({ code: 'GIFT_DECLINED', message: DECLINED });
-  if (status !== 'paid' || !open) return reply.status(404).send({ code: 'GIFT_NOT_FOUND', message: NOT_FOUND });
-  const cents = groupCents ?? amountCents;
-  return {
-    recipientFirstName: firstName ?? '',
-    amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
-    // Behind a question the message opens with the right answer (issue 25), as in the app.
-    personalNote: question ? null : note,
-    hasSecurityQuestion: Boolean(question),
-    securityQuestion: question,
-  };
-});
+const service = layers.has('service') ? await appService() : undefined;
+if (service) app.get('/api/gifts/claim/:token', { schema }, async (request) => service(request.params.token));
+else
+  app.get('/api/gifts/claim/:token', { schema }, async (request, reply) => {
+    if (extraMicros) burn();
+    if (!layers.has('hook')) reply.headers(headers);
+    const { token } = request.params;
+    // The row's columns in the statement's order.
+    const [status, firstName, amountCents, groupCents, note, question, expiresAt, claimStartedAt, declinedAt] =
+      TOKEN.test(token) ? ((await run([createHash('sha256').update(token).digest('hex')])).rows[0] ?? []) : [];
+    const now = new Date();
+    const open = expiresAt && (expiresAt > now || (claimStartedAt && claimStartedAt < expiresAt));
+    if (declinedAt) return reply.status(410).send({ code: 'GIFT_DECLINED', message: DECLINED });
+    if (status !== 'paid' || !open) return reply.status(404).send({ code: 'GIFT_NOT_FOUND', message: NOT_FOUND });
+    const cents = groupCents ?? amountCents;
+    return {
+      recipientFirstName: firstName ?? '',
+      amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+      // Behind a question the message opens with the right answer (issue 25), as in the app.
+      personalNote: question ? null : note,
+      hasSecurityQuestion: Boolean(question),
+      securityQuestion: question,
+    };
+  });
 await serveBare(app, pool);
 
 /** Fastify as the bare server runs it (no logger, no hook), or with the app's layers named in APP_LAYERS. */
@@ -115,6 +119,19 @@ async function bareFastify() {
     registerSecurity(fastify, { publicUrl: process.env.PUBLIC_URL ?? 'http://127.0.0.1', secureCookies: false });
   }
   return fastify;
+}
+
+/** The app's claim service on its own database client (drizzle on a pool of POOL_MAX), as the app's route calls it. */
+async function appService() {
+  const { openDatabase } = await import('../../dist/node/server/db/client.js');
+  const { lookupClaim } = await import('../../dist/node/server/services/claims/lookup.js');
+  const { systemClock } = await import('../../dist/node/server/clock.js');
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    poolMax: Number(process.env.POOL_MAX ?? 20),
+  });
+  const deps = { db: database.db, clock: systemClock };
+  return (token) => lookupClaim(deps, token);
 }
 
 /** The app's own contract for the route: its zod schemas, checked and serialized as the app does. */

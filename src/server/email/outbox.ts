@@ -11,6 +11,7 @@ import type { Clock } from '../clock.js';
 import type { Mailer } from './transport.js';
 import { isPermanentFailure } from './transport.js';
 import { keyedDigest } from '../crypto.js';
+import { preparedPerDb } from '../db/prepared.js';
 
 /** The keyed digest of an address as the outbox keeps it after delivery (to tell the current address from an earlier one). */
 export const recipientHash = (secret: string, address: string) =>
@@ -78,6 +79,35 @@ export function backoffMs(attempts: number): number {
   return Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * Claims up to `limit` due messages for LOCK_MS. It runs every second on every instance and nearly always finds
+ * nothing: prepared (db/prepared.ts), so drizzle builds it once and PostgreSQL plans it once per connection. Built
+ * anew on each run it cost ≈ 2 ms of CPU a run, most of the idle server's (docs/benchmarks.md, "Session 33").
+ */
+const claimDue = preparedPerDb((db) => {
+  const now = sql.placeholder('now');
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        isNull(outbox.sentAt),
+        isNull(outbox.failedAt),
+        lte(outbox.nextAttemptAt, now),
+        or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
+      ),
+    )
+    .orderBy(outbox.id)
+    .limit(sql.placeholder('limit'))
+    .for('update', { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({ lockedUntil: sql`${sql.placeholder('lockedUntil')}::timestamptz`, attempts: sql`${outbox.attempts} + 1` })
+    .where(sql`${outbox.id} in (${due})`)
+    .returning()
+    .prepare('outbox_claim_due');
+});
+
 export interface DeliveryResult {
   sent: number;
   failed: number;
@@ -100,26 +130,12 @@ export async function deliverDueEmails(
 ): Promise<DeliveryResult> {
   const { db, mailer, clock } = deps;
   const now = clock.now();
-  const lockedUntil = new Date(now.getTime() + LOCK_MS);
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        isNull(outbox.sentAt),
-        isNull(outbox.failedAt),
-        lte(outbox.nextAttemptAt, now),
-        or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
-      ),
-    )
-    .orderBy(outbox.id)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const claimed = await db
-    .update(outbox)
-    .set({ lockedUntil, attempts: sql`${outbox.attempts} + 1` })
-    .where(sql`${outbox.id} in (${due})`)
-    .returning();
+  // As text: placeholders pass to the driver as they are, past the columns' own encoders.
+  const claimed = await claimDue(db).execute({
+    now: now.toISOString(),
+    lockedUntil: new Date(now.getTime() + LOCK_MS).toISOString(),
+    limit,
+  });
 
   const keyOf = (row: { toAddress: string | null }) =>
     row.toAddress ? { recipientHash: recipientHash(deps.digestSecret, row.toAddress) } : {};
