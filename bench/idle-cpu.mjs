@@ -1,5 +1,5 @@
 // What an idle server costs: the built app, started as production starts it (jobs on), serving nothing, and the same
-// app with its scheduled jobs off, side by side. After BENCH_WARMUP seconds (default 15) it reads each process's CPU
+// app with its scheduled jobs off, one after the other. After BENCH_WARMUP seconds (default 15) it reads each process's CPU
 // (main thread and other threads) and all of PostgreSQL's over BENCH_DURATION seconds (default 30), and prints
 // milliseconds of CPU a second. Every instance pays this all day, and under load it is taken from the requests' core
 // (docs/benchmarks.md, "Session 33"). Not a bench with a target: run it by hand, `npm run build && node

@@ -70,30 +70,31 @@ const schema = layers.has('contract')
       },
     };
 const service = layers.has('service') ? await appService() : undefined;
-if (service) app.get('/api/gifts/claim/:token', { schema }, async (request) => service(request.params.token));
-else
-  app.get('/api/gifts/claim/:token', { schema }, async (request, reply) => {
-    if (extraMicros) burn();
-    if (!layers.has('hook')) reply.headers(headers);
-    const { token } = request.params;
-    // The row's columns in the statement's order.
-    const [status, firstName, amountCents, groupCents, note, question, expiresAt, claimStartedAt, declinedAt] =
-      TOKEN.test(token) ? ((await run([createHash('sha256').update(token).digest('hex')])).rows[0] ?? []) : [];
-    const now = new Date();
-    const open = expiresAt && (expiresAt > now || (claimStartedAt && claimStartedAt < expiresAt));
-    if (declinedAt) return reply.status(410).send({ code: 'GIFT_DECLINED', message: DECLINED });
-    if (status !== 'paid' || !open) return reply.status(404).send({ code: 'GIFT_NOT_FOUND', message: NOT_FOUND });
-    const cents = groupCents ?? amountCents;
-    return {
-      recipientFirstName: firstName ?? '',
-      amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
-      // Behind a question the message opens with the right answer (issue 25), as in the app.
-      personalNote: question ? null : note,
-      hasSecurityQuestion: Boolean(question),
-      securityQuestion: question,
-    };
-  });
+app.get('/api/gifts/claim/:token', { schema }, service ? async (request) => service(request.params.token) : bareLookup);
 await serveBare(app, pool);
+
+/** The lookup written out inline, as a bare server would. */
+async function bareLookup(request, reply) {
+  if (extraMicros) burn();
+  if (!layers.has('hook')) reply.headers(headers);
+  const { token } = request.params;
+  // The row's columns in the statement's order.
+  const [status, firstName, amountCents, groupCents, note, question, expiresAt, claimStartedAt, declinedAt] =
+    TOKEN.test(token) ? ((await run([createHash('sha256').update(token).digest('hex')])).rows[0] ?? []) : [];
+  const now = new Date();
+  const open = expiresAt && (expiresAt > now || (claimStartedAt && claimStartedAt < expiresAt));
+  if (declinedAt) return reply.status(410).send({ code: 'GIFT_DECLINED', message: DECLINED });
+  if (status !== 'paid' || !open) return reply.status(404).send({ code: 'GIFT_NOT_FOUND', message: NOT_FOUND });
+  const cents = groupCents ?? amountCents;
+  return {
+    recipientFirstName: firstName ?? '',
+    amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+    // Behind a question the message opens with the right answer (issue 25), as in the app.
+    personalNote: question ? null : note,
+    hasSecurityQuestion: Boolean(question),
+    securityQuestion: question,
+  };
+}
 
 /** Fastify as the bare server runs it (no logger, no hook), or with the app's layers named in APP_LAYERS. */
 async function bareFastify() {
