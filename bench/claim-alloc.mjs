@@ -2,9 +2,10 @@
 // prints `allocated=` with every collection, the bytes allocated on that thread's heap since the one before), summed
 // between two forced full collections around BENCH_COUNT lookups (default 60,000) after BENCH_WARM (default 20,000).
 // Repeatable to about 1 % from run to run, where CPU time per lookup moves by 10–20 % on this shared two-core
-// machine; every young-generation collection copies what is alive, so bytes allocated are a cost the time figures
-// cannot isolate (docs/benchmarks.md, "Session 34"). Each heap counts apart: the main thread's and, in the app and a
-// bare server with its `log` layer, the log writer's thread (http/log-writer-worker.ts).
+// machine: a steady measure of work where time is not (docs/benchmarks.md, "Session 34"). Each heap counts apart: the
+// main thread's and, in the app and a bare server with its `log` layer, the log writer's thread
+// (http/log-writer-worker.ts). Only the main thread's collections are forced, so another thread's figure can be off
+// by what that thread allocated since its last collection before each mark.
 // Not a bench with a target: run it by hand, `npm run build && node bench/claim-alloc.mjs`. BENCH_BARE_LAYERS adds
 // bare servers with some of the app's own layers (semicolon-separated sets of bench/lib/bare-claim-server.mjs's
 // APP_LAYERS); BENCH_SERVER_ENV (JSON) adds environment variables to every server.
