@@ -21,7 +21,9 @@ const WARM = Number(process.env.BENCH_WARM ?? 20_000);
 const COUNT = Number(process.env.BENCH_COUNT ?? 60_000);
 const BARE_LAYERS = (process.env.BENCH_BARE_LAYERS ?? '').split(';').filter(Boolean);
 const FLAGS = [...startFlags(), '--trace-gc-nvp', '--expose-gc', '--require=./bench/lib/gc-mark.cjs'];
-const GC_LINE = /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: pause=.* allocated=(\d+) /;
+/** A collection's line in V8's trace, with the address of the heap (the thread) it collected. */
+const GC_LINE = /^\[\d+:(0x[0-9a-f]+)\]\s+[\d.]+ ms: pause=/;
+const ALLOCATED = / allocated=(\d+) /;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hg-claim-alloc-'));
 
 const database = await freshPostgres('claimalloc');
@@ -112,13 +114,11 @@ function perThread(text, count) {
   const byHeap = new Map();
   let unread = 0;
   for (const line of text.split('\n')) {
-    if (!/^\[\d+:0x[0-9a-f]+\]\s+[\d.]+ ms: pause=/.test(line)) continue;
-    const m = GC_LINE.exec(line);
-    if (!m) {
-      unread++;
-      continue;
-    }
-    byHeap.set(m[1], (byHeap.get(m[1]) ?? 0) + Number(m[2]));
+    const heap = GC_LINE.exec(line)?.[1];
+    if (!heap) continue;
+    const allocated = ALLOCATED.exec(line)?.[1];
+    if (allocated === undefined) unread++;
+    else byHeap.set(heap, (byHeap.get(heap) ?? 0) + Number(allocated));
   }
   if (unread) throw new Error(`${unread} GC trace lines without their allocated bytes`);
   const [main, ...others] = [...byHeap.values()].sort((a, b) => b - a).map((bytes) => Math.round(bytes / count));
