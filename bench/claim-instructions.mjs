@@ -9,7 +9,7 @@
 // prints instructions per lookup, on the main thread and on all threads. Work done per unit of time (timers, the
 // load-shedding sampler, the log's batches) is over-counted, since everything runs ~40× slower while counting; the
 // scheduled jobs are off for that reason (JOBS_ENABLED=false), the sampler's event-loop-delay histogram work is
-// subtracted (samplerInstructions below), and runs agree to 0.5–1 %.
+// subtracted (samplerCosts below), and runs agree to 0.5–1 %.
 // Needs valgrind (Debian package valgrind). Run: node bench/claim-instructions.mjs [app|bare…] (both by default);
 // BENCH_SERVER_NODE_ARGS adds node flags to both (e.g. --perf-basic-prof to name JIT frames in the kept
 // callgrind.out files), BENCH_SERVER_ENV (JSON) environment variables.
@@ -23,6 +23,13 @@ import { benchServerEnv, freePort, freshPostgres, nodeArgs, serverEnv, untilAnsw
 
 const WARM = Number(process.env.BENCH_WARM ?? 20_000);
 const COUNT = Number(process.env.BENCH_COUNT ?? 5_000);
+// BENCH_CACHE_SIM=1 adds valgrind's simulated caches and branch predictor: misses per lookup where the host has no
+// hardware counters (`perf stat -e cycles` says "not supported"). About 2x slower again. Valgrind sizes its two cache
+// levels from the CPU's own report; other sizes go in place of the 1, e.g. '--LL=1048576,8,64' for a 1 MB L2.
+const SIM = Boolean(process.env.BENCH_CACHE_SIM);
+const simArgs = SIM
+  ? ['--cache-sim=yes', '--branch-sim=yes', ...process.env.BENCH_CACHE_SIM.split(' ').filter((a) => a !== '1')]
+  : [];
 const which = process.argv.slice(2).length ? process.argv.slice(2) : ['app', 'bare'];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hg-claim-instructions-'));
 // callgrind_control finds a run by a file named after the prefix, the user and $HOST (which the app reads as its
@@ -42,6 +49,11 @@ try {
 if (results.app && results.bare) {
   const r = (k) => (results.app[k] / results.bare[k]).toFixed(3);
   console.log(`app / bare: main thread ${r('main')}x, all threads ${r('all')}x`);
+  if (SIM) {
+    const e = (side) => results[side].events;
+    const ratios = Object.keys(e('app')).map((k) => `${k} ${(e('app')[k] / e('bare')[k]).toFixed(3)}x`);
+    console.log(`app / bare, main thread: ${ratios.join(', ')}`);
+  }
 }
 console.log(`callgrind files (callgrind_annotate): ${dir}`);
 
@@ -64,6 +76,7 @@ async function count(side, requests, headers, token) {
     [
       '--tool=callgrind',
       '--instr-atstart=no',
+      ...simArgs,
       `--vgdb-prefix=${vgdbPrefix}`,
       `--callgrind-out-file=${dir}/callgrind.out.${side}.%p`,
       process.execPath,
@@ -95,10 +108,19 @@ async function count(side, requests, headers, token) {
   await load({ port, requests, connections: 64, seconds: 3600, total: WARM });
   control('--instr=on');
   const run = await load({ port, requests, connections: 64, seconds: 3600, total: COUNT });
-  const threads = [...control('-e', 'Ir').matchAll(/Th (\d+)\s+([\d,]+)/g)].map((m) => ({
-    thread: Number(m[1]),
-    ir: Number(m[2].replaceAll(',', '')),
-  }));
+  const counters = control('-e');
+  // A "Totals:" line names the events; then a line per thread, a column per event: "Th 1  230,012,345 …".
+  const events = counters
+    .match(/Totals:(.+)/)[1]
+    .trim()
+    .split(/\s+/);
+  const threads = [...counters.matchAll(/Th\s*(\d+)((?:\s+[\d,]+)+)/g)].map((m) => {
+    const values = m[2]
+      .trim()
+      .split(/\s+/)
+      .map((v) => Number(v.replaceAll(',', '')));
+    return { thread: Number(m[1]), ir: values[0], events: Object.fromEntries(events.map((e, i) => [e, values[i]])) };
+  });
   control('--dump');
   await new Promise((resolve) => {
     child.once('exit', resolve);
@@ -107,13 +129,21 @@ async function count(side, requests, headers, token) {
   if (run.failed) throw new Error(`${side}: ${run.failed} of ${run.count} lookups failed`);
   const main = threads.find((t) => t.thread === 1)?.ir ?? 0;
   const all = threads.reduce((s, t) => s + t.ir, 0);
-  const sampler = samplerInstructions(`${dir}/callgrind.out.${side}.${child.pid}.1`);
+  const samplerEvents = samplerCosts(`${dir}/callgrind.out.${side}.${child.pid}.1`, events);
+  const sampler = samplerEvents.Ir ?? 0;
   const figures = { main: (main - sampler) / run.count, all: (all - sampler) / run.count };
   const k = (n) => `${Math.round(n / 100) / 10}k`;
   console.log(
     `${side}: ${run.count} lookups counted after ${WARM}: ${k(figures.main)} instructions per lookup on the main ` +
       `thread, ${k(figures.all)} on all threads (less ${k(sampler / run.count)} of event-loop-delay sampling)`,
   );
+  if (SIM) {
+    const mainEvents = threads.find((t) => t.thread === 1)?.events ?? {};
+    // Less the sampler's share of each event, as for the instructions.
+    figures.events = Object.fromEntries(events.map((e) => [e, (mainEvents[e] - (samplerEvents[e] ?? 0)) / run.count]));
+    const per = (e) => figures.events[e].toFixed(e === 'Ir' ? 0 : 1);
+    console.log(`${side}, main thread, per lookup: ${events.map((e) => `${e} ${per(e)}`).join(', ')}`);
+  }
   return figures;
 }
 
@@ -124,14 +154,19 @@ async function count(side, requests, headers, token) {
  * ≈ 0.4k at full speed (docs/benchmarks.md, "Session 23"), and is left out of both figures. Read from the dump's
  * inclusive costs; a process without such a histogram (the bare server) has none.
  */
-function samplerInstructions(file) {
+function samplerCosts(file, events) {
   const report = execFileSync('callgrind_annotate', ['--inclusive=yes', '--threshold=100', file], {
     encoding: 'utf8',
     maxBuffer: 1 << 28,
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  let total = 0;
-  for (const m of report.matchAll(/^\s*([\d,]+) \([^)]*\)\s+\S*:(?:hdr_mean|hdr_reset) /gm))
-    total += Number(m[1].replaceAll(',', ''));
+  // A function's line: a column per event, "1,234 ( 0.5%)", "0" or "." (none), then its name.
+  const total = Object.fromEntries(events.map((e) => [e, 0]));
+  for (const m of report.matchAll(/^(.*?)\S*:(?:hdr_mean|hdr_reset) /gm)) {
+    const values = [...m[1].matchAll(/([\d,]+)(?: \([^)]*\))?|\./g)].map((v) =>
+      Number((v[1] ?? '0').replaceAll(',', '')),
+    );
+    events.forEach((e, i) => (total[e] += values[i] ?? 0));
+  }
   return total;
 }
