@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getRequests, load } from './lib/http-bench.mjs';
+import { getRequests, load, stopChild } from './lib/http-bench.mjs';
 import { migratedWithClaimableGifts } from './lib/claim-seed.mjs';
 import { benchServerEnv, freePort, freshPostgres, serverEnv, startFlags, untilAnswering } from './lib/server.mjs';
 
@@ -65,7 +65,7 @@ async function startApp(trace) {
     stdio: ['ignore', openSync(trace, 'a'), 'inherit'],
   });
   await untilAnswering(child, `http://127.0.0.1:${port}/api/health`, 60, 'the app');
-  return { port, child, stop: () => stopped(child) };
+  return { port, child, stop: () => stopChild(child) };
 }
 
 /** The bare claim server (bench/lib/bare-claim-server.mjs); the request lines of its `log` layer go to /dev/null. */
@@ -86,15 +86,7 @@ async function startBare(trace, layers, headers) {
     child.once('message', (m) => resolve(m.port));
     child.once('exit', (code) => reject(new Error(`bare+${layers} exited (${code}) at start`)));
   });
-  return { port, child, stop: () => stopped(child) };
-}
-
-function stopped(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
+  return { port, child, stop: () => stopChild(child) };
 }
 
 /** Forces a full collection in the server; answers the trace's length once its mark line is written. */

@@ -115,11 +115,8 @@ async function count(side, requests, headers, token) {
     .trim()
     .split(/\s+/);
   const threads = [...counters.matchAll(/Th\s*(\d+)((?:\s+[\d,]+)+)/g)].map((m) => {
-    const values = m[2]
-      .trim()
-      .split(/\s+/)
-      .map((v) => Number(v.replaceAll(',', '')));
-    return { thread: Number(m[1]), ir: values[0], events: Object.fromEntries(events.map((e, i) => [e, values[i]])) };
+    const values = m[2].trim().split(/\s+/).map(countOf);
+    return { thread: Number(m[1]), events: Object.fromEntries(events.map((e, i) => [e, values[i]])) };
   });
   control('--dump');
   await new Promise((resolve) => {
@@ -127,21 +124,19 @@ async function count(side, requests, headers, token) {
     child.kill('SIGTERM');
   });
   if (run.failed) throw new Error(`${side}: ${run.failed} of ${run.count} lookups failed`);
-  const main = threads.find((t) => t.thread === 1)?.ir ?? 0;
-  const all = threads.reduce((s, t) => s + t.ir, 0);
-  const samplerEvents = samplerCosts(`${dir}/callgrind.out.${side}.${child.pid}.1`, events);
-  const sampler = samplerEvents.Ir ?? 0;
-  const figures = { main: (main - sampler) / run.count, all: (all - sampler) / run.count };
+  const mainThread = threads.find((t) => t.thread === 1)?.events ?? {};
+  const all = threads.reduce((s, t) => s + t.events.Ir, 0);
+  const sampler = samplerCosts(`${dir}/callgrind.out.${side}.${child.pid}.1`, events);
+  // Per lookup on the main thread, each event less the sampler's share.
+  const perLookup = Object.fromEntries(events.map((e) => [e, ((mainThread[e] ?? 0) - sampler[e]) / run.count]));
+  const figures = { main: perLookup.Ir, all: (all - sampler.Ir) / run.count, events: perLookup };
   const k = (n) => `${Math.round(n / 100) / 10}k`;
   console.log(
     `${side}: ${run.count} lookups counted after ${WARM}: ${k(figures.main)} instructions per lookup on the main ` +
-      `thread, ${k(figures.all)} on all threads (less ${k(sampler / run.count)} of event-loop-delay sampling)`,
+      `thread, ${k(figures.all)} on all threads (less ${k(sampler.Ir / run.count)} of event-loop-delay sampling)`,
   );
   if (SIM) {
-    const mainEvents = threads.find((t) => t.thread === 1)?.events ?? {};
-    // Less the sampler's share of each event, as for the instructions.
-    figures.events = Object.fromEntries(events.map((e) => [e, (mainEvents[e] - (samplerEvents[e] ?? 0)) / run.count]));
-    const per = (e) => figures.events[e].toFixed(e === 'Ir' ? 0 : 1);
+    const per = (e) => perLookup[e].toFixed(e === 'Ir' ? 0 : 1);
     console.log(`${side}, main thread, per lookup: ${events.map((e) => `${e} ${per(e)}`).join(', ')}`);
   }
   return figures;
@@ -163,10 +158,13 @@ function samplerCosts(file, events) {
   // A function's line: a column per event, "1,234 ( 0.5%)", "0" or "." (none), then its name.
   const total = Object.fromEntries(events.map((e) => [e, 0]));
   for (const m of report.matchAll(/^(.*?)\S*:(?:hdr_mean|hdr_reset) /gm)) {
-    const values = [...m[1].matchAll(/([\d,]+)(?: \([^)]*\))?|\./g)].map((v) =>
-      Number((v[1] ?? '0').replaceAll(',', '')),
-    );
+    const values = [...m[1].matchAll(/([\d,]+)(?: \([^)]*\))?|\./g)].map((v) => countOf(v[1] ?? '0'));
     events.forEach((e, i) => (total[e] += values[i] ?? 0));
   }
   return total;
+}
+
+/** A count as callgrind prints it, in groups of three digits: "230,012,345". */
+function countOf(text) {
+  return Number(text.replaceAll(',', ''));
 }

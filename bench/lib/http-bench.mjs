@@ -28,13 +28,17 @@ export async function startProcess(script, env = {}, nodeArgs = []) {
     port,
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
+}
+
+/** Ends a server process with SIGTERM (it closes, then ends its pool) and resolves once it has exited. */
+export function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
 }
 
 export const startTrivialServer = () => startProcess('bench/lib/trivial-server.mjs');
