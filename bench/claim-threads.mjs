@@ -8,9 +8,11 @@
 // BENCH_ROUNDS (default 6) of BENCH_DURATION seconds (default 6) after BENCH_WARMUP (default 20) per side.
 // BENCH_BARE_LAYERS adds bare servers with some of the app's own Fastify layers (semicolon-separated sets of
 // bench/lib/bare-claim-server.mjs's APP_LAYERS, e.g. 'log;log,hook,inflight,contract'), to weigh those layers apart
-// from the rest of the app (docs/benchmarks.md, "Session 31").
+// from the rest of the app (docs/benchmarks.md, "Session 31"). BENCH_NEIGHBOUR=memory (or cpu) runs a noisy neighbour
+// beside them (bench/lib/neighbour.mjs): a slow day on any day.
 import { getRequests, load, postgresCpuSeconds, replayableHeaders, startProcess } from './lib/http-bench.mjs';
 import { seedClaimableGifts } from './lib/claim-seed.mjs';
+import { startNeighbour } from './lib/neighbour.mjs';
 import { placeBenchAndDatabase, placementText } from './lib/placement.mjs';
 import { freshPostgres, startBuiltServer } from './lib/server.mjs';
 import { threadFigures } from './lib/thread-figures.mjs';
@@ -71,9 +73,12 @@ try {
   }
   // BENCH_PIN=1 places them as the claim bench would (bench/lib/placement.mjs).
   stops.push(placeBenchAndDatabase(sides.map((side) => side.pid)));
+  // BENCH_NEIGHBOUR=memory reproduces a slow day (bench/lib/neighbour.mjs).
+  const neighbour = startNeighbour();
+  stops.unshift(neighbour.stop);
   console.log(
     `${sides.map((s) => s.name).join(', ')}: ${WARMUP} s warm-up, ${ROUNDS} rounds x ${SECONDS} s each, ` +
-      `64 connections, 2000 gifts, PostgreSQL; ${placementText()}`,
+      `64 connections, 2000 gifts, PostgreSQL; ${placementText()}; ${neighbour.text}`,
   );
   for (const side of sides) await load({ port: side.port, requests, connections: 64, seconds: WARMUP });
   const rows = Object.fromEntries(sides.map((s) => [s.name, []]));

@@ -53,12 +53,15 @@ export function nodeArgs() {
 /** BENCH_SERVER_ENV (JSON), e.g. '{"MALLOC_ARENA_MAX":"2"}': a runtime setting tried without editing a bench. */
 export const benchServerEnv = () => JSON.parse(process.env.BENCH_SERVER_ENV ?? '{}');
 
-/** The node flags of `npm start` alone: the bare servers run with them too, so runtime tuning is on both sides. */
+/**
+ * The node flags of `npm start`, then BENCH_RUNTIME_FLAGS (e.g. "--max-semi-space-size=8", to try a runtime tuning
+ * before putting it in package.json): the bare servers run with them too, so runtime tuning is on both sides.
+ */
 export function startFlags() {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8'));
   const start = /\bnode ((?:--\S+ )*)dist\/node\/server\/main\.js/.exec(scripts.start);
   if (!start) throw new Error("package.json's start script no longer runs `node [flags] dist/node/server/main.js`");
-  return start[1].split(' ').filter(Boolean);
+  return [...start[1].split(' '), ...(process.env.BENCH_RUNTIME_FLAGS ?? '').split(' ')].filter(Boolean);
 }
 
 /**

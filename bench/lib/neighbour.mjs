@@ -1,0 +1,50 @@
+// A noisy neighbour, to reproduce a slow day on any day: a process that, for DUTY of every 10 ms, either streams
+// through 256 MB of memory, one write per cache line (`memory`: it takes the shared cache and the memory bus from the
+// servers, as another tenant of the host does), or only computes in registers (`cpu`: the same share of a core, no
+// memory), and sleeps the rest. Started by the benches with BENCH_NEIGHBOUR=memory|cpu (startNeighbour below);
+// docs/benchmarks.md, "Session 36", says what each one does to the claim lookup.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const PERIOD_MS = 10;
+const LINE_DOUBLES = 8; // 64 bytes
+
+/** Starts the neighbour given in BENCH_NEIGHBOUR ('memory' or 'cpu', at BENCH_NEIGHBOUR_DUTY, default 0.4), if any. */
+export function startNeighbour(kind = process.env.BENCH_NEIGHBOUR, duty = process.env.BENCH_NEIGHBOUR_DUTY ?? '0.4') {
+  if (!kind) return { text: 'no neighbour', stop: async () => {} };
+  if (kind !== 'memory' && kind !== 'cpu') throw new Error(`BENCH_NEIGHBOUR is memory or cpu, not ${kind}`);
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), kind, duty], { stdio: 'inherit' });
+  return {
+    text: `a ${kind} neighbour at ${Number(duty) * 100} % of a core`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill();
+      }),
+  };
+}
+
+function run(kind, duty) {
+  const memory = kind === 'memory' ? new Float64Array((256 * 1024 * 1024) / 8).fill(1) : undefined;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  let at = 0;
+  let x = 1;
+  for (;;) {
+    const start = performance.now();
+    while (performance.now() - start < duty * PERIOD_MS) {
+      if (memory) {
+        for (let k = 0; k < 4096; k++) {
+          memory[at] += k;
+          at = (at + LINE_DOUBLES) % memory.length;
+        }
+      } else {
+        for (let k = 0; k < 4096; k++) x = (x * 1103515245 + 12345) % 2147483648;
+      }
+    }
+    if (x === -1) console.log(x); // keeps the computation observable
+    Atomics.wait(pause, 0, 0, (1 - duty) * PERIOD_MS);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) run(process.argv[2], Number(process.argv[3]));
