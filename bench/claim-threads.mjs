@@ -3,13 +3,14 @@
 // BENCH_VARIANTS (a JSON object of name to extra environment, e.g. '{"warn":{"LOG_LEVEL":"warn"}}'), side by side:
 // rounds alternating, 64 connections, the claim bench's seed. Per round and side it prints, per lookup, the
 // process's main thread and its other threads (the log writer, V8's helpers) in µs of user and system CPU, the minor
-// page faults of each, and all of PostgreSQL's CPU, from /proc. Then the median over rounds. Not a bench with a
-// target: run it by hand, `npm run build && node bench/claim-threads.mjs` (docs/benchmarks.md, "Session 30").
+// page faults of each, their moves between cores (per 1,000 lookups), and all of PostgreSQL's CPU, from /proc. Then
+// the median over rounds. Not a bench with a target: run it by hand, `npm run build && node bench/claim-threads.mjs`
+// (docs/benchmarks.md, "Session 30").
 // BENCH_ROUNDS (default 6) of BENCH_DURATION seconds (default 6) after BENCH_WARMUP (default 20) per side.
 // BENCH_BARE_LAYERS adds bare servers with some of the app's own Fastify layers (semicolon-separated sets of
 // bench/lib/bare-claim-server.mjs's APP_LAYERS, e.g. 'log;log,hook,inflight,contract'), to weigh those layers apart
 // from the rest of the app (docs/benchmarks.md, "Session 31"). BENCH_NEIGHBOUR=memory (or cpu) runs a noisy neighbour
-// beside them (bench/lib/neighbour.mjs): a slow day on any day.
+// beside them (bench/lib/neighbour.mjs): a slow day's gap on a fast day.
 import { getRequests, load, postgresCpuSeconds, replayableHeaders, startProcess } from './lib/http-bench.mjs';
 import { seedClaimableGifts } from './lib/claim-seed.mjs';
 import { startNeighbour } from './lib/neighbour.mjs';
@@ -28,9 +29,12 @@ const perLookup = (before, after, count) => ({
   user: ((after.user - before.user) / count) * 1e6,
   system: ((after.system - before.system) / count) * 1e6,
   faults: (after.faults - before.faults) / count,
+  migrations: (after.migrations - before.migrations) / count,
 });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const part = (p) => `u ${p.user.toFixed(0)} s ${p.system.toFixed(0)} µs, ${p.faults.toFixed(2)} faults`;
+const part = (p) =>
+  `u ${p.user.toFixed(0)} s ${p.system.toFixed(0)} µs, ${p.faults.toFixed(2)} faults, ` +
+  `${(p.migrations * 1000).toFixed(1)} moves/1k`;
 
 const database = await freshPostgres('claimthreads');
 const stops = [() => database.drop()];
@@ -73,7 +77,7 @@ try {
   }
   // BENCH_PIN=1 places them as the claim bench would (bench/lib/placement.mjs).
   stops.push(placeBenchAndDatabase(sides.map((side) => side.pid)));
-  // BENCH_NEIGHBOUR=memory reproduces a slow day (bench/lib/neighbour.mjs).
+  // BENCH_NEIGHBOUR=memory brings out a slow day's gap (bench/lib/neighbour.mjs).
   const neighbour = startNeighbour();
   stops.unshift(neighbour.stop);
   console.log(
@@ -104,12 +108,13 @@ try {
   console.log('medians over rounds, per lookup:');
   for (const [name, list] of Object.entries(rows)) {
     const m = (pick) => median(list.map(pick));
-    const main = { user: m((r) => r.main.user), system: m((r) => r.main.system), faults: m((r) => r.main.faults) };
-    const others = {
-      user: m((r) => r.others.user),
-      system: m((r) => r.others.system),
-      faults: m((r) => r.others.faults),
-    };
+    const medians = (thread) => ({
+      user: m((r) => r[thread].user),
+      system: m((r) => r[thread].system),
+      faults: m((r) => r[thread].faults),
+      migrations: m((r) => r[thread].migrations),
+    });
+    const [main, others] = [medians('main'), medians('others')];
     console.log(
       `${name}: ${m((r) => r.rps)} req/s | main ${part(main)} | other threads ${part(others)} | ` +
         `PostgreSQL ${m((r) => r.postgres).toFixed(0)} µs`,

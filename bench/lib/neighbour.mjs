@@ -1,4 +1,4 @@
-// A noisy neighbour, to reproduce a slow day on any day: a process that, for DUTY of every 10 ms, either streams
+// A noisy neighbour, to bring out a slow day's gap on a fast day: a process that, for DUTY of every 10 ms, either streams
 // through 256 MB of memory, one write per cache line (`memory`: it takes the shared cache and the memory bus from the
 // servers, as another tenant of the host does), or only computes in registers (`cpu`: the same share of a core, no
 // memory), and sleeps the rest. Started by the benches with BENCH_NEIGHBOUR=memory|cpu (startNeighbour below);
