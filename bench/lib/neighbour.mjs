@@ -1,8 +1,8 @@
 // A noisy neighbour, to bring out a slow day's gap on a fast day: a process that, for DUTY of every 10 ms, either
-// streams through 256 MB of memory, one write per cache line (`memory`: it takes the shared cache and the memory bus from the
-// servers, as another tenant of the host does), or only computes in registers (`cpu`: the same share of a core, no
-// memory), and sleeps the rest. Started by the benches with BENCH_NEIGHBOUR=memory|cpu (startNeighbour below);
-// docs/benchmarks.md, "Session 36", says what each one does to the claim lookup.
+// streams through 256 MB of memory, one write per cache line (`memory`: it takes the shared cache and the memory bus
+// from the servers, as another tenant of the host does), or only computes in registers (`cpu`: the same share of a
+// core, no memory), and sleeps the rest. Started by the benches with BENCH_NEIGHBOUR=memory|cpu (startNeighbour
+// below); docs/benchmarks.md, "Session 36", says what each one does to the claim lookup.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
