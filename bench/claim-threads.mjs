@@ -25,12 +25,14 @@ const VARIANTS = JSON.parse(process.env.BENCH_VARIANTS ?? '{}');
 const BARE_LAYERS = (process.env.BENCH_BARE_LAYERS ?? '').split(';').filter(Boolean);
 const POOL = '20';
 
-const perLookup = (before, after, count) => ({
-  user: ((after.user - before.user) / count) * 1e6,
-  system: ((after.system - before.system) / count) * 1e6,
-  faults: (after.faults - before.faults) / count,
-  migrations: (after.migrations - before.migrations) / count,
-});
+/** Each of a thread's figures (bench/lib/thread-figures.mjs) per lookup, CPU seconds as µs. */
+const perLookup = (before, after, count) =>
+  Object.fromEntries(
+    Object.keys(before).map((k) => {
+      const per = (after[k] - before[k]) / count;
+      return [k, k === 'user' || k === 'system' ? per * 1e6 : per];
+    }),
+  );
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const part = (p) =>
   `u ${p.user.toFixed(0)} s ${p.system.toFixed(0)} µs, ${p.faults.toFixed(2)} faults, ` +
@@ -108,12 +110,8 @@ try {
   console.log('medians over rounds, per lookup:');
   for (const [name, list] of Object.entries(rows)) {
     const m = (pick) => median(list.map(pick));
-    const medians = (thread) => ({
-      user: m((r) => r[thread].user),
-      system: m((r) => r[thread].system),
-      faults: m((r) => r[thread].faults),
-      migrations: m((r) => r[thread].migrations),
-    });
+    const medians = (thread) =>
+      Object.fromEntries(Object.keys(list[0][thread]).map((k) => [k, m((r) => r[thread][k])]));
     const [main, others] = [medians('main'), medians('others')];
     console.log(
       `${name}: ${m((r) => r.rps)} req/s | main ${part(main)} | other threads ${part(others)} | ` +

@@ -5,6 +5,7 @@
 // below); docs/benchmarks.md, "Session 36", says what each one does to the claim lookup.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from './http-bench.mjs';
 
 const PERIOD_MS = 10;
 const LINE_DOUBLES = 8; // 64 bytes
@@ -16,12 +17,7 @@ export function startNeighbour(kind = process.env.BENCH_NEIGHBOUR, duty = proces
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), kind, duty], { stdio: 'inherit' });
   return {
     text: `a ${kind} neighbour at ${Number(duty) * 100} % of a core`,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill();
-      }),
+    stop: () => stopChild(child),
   };
 }
 
