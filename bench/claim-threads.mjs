@@ -10,7 +10,10 @@
 // BENCH_BARE_LAYERS adds bare servers with some of the app's own Fastify layers (semicolon-separated sets of
 // bench/lib/bare-claim-server.mjs's APP_LAYERS, e.g. 'log;log,hook,inflight,contract'), to weigh those layers apart
 // from the rest of the app (docs/benchmarks.md, "Session 31"). BENCH_NEIGHBOUR=memory (or cpu) runs a noisy neighbour
-// beside them (bench/lib/neighbour.mjs): a slow day's gap on a fast day.
+// beside them (bench/lib/neighbour.mjs): a slow day's gap on a fast day. With four servers V8 gave its young
+// generation back between rounds on some sides (in five runs, every side but the last started), and a side that kept
+// it read up to 16 µs a lookup faster than its twin; with BENCH_RUNTIME_FLAGS=--min-semi-space-size=32 no side gives
+// it back (docs/benchmarks.md, "Session 37").
 import { getRequests, load, postgresCpuSeconds, replayableHeaders, startProcess } from './lib/http-bench.mjs';
 import { seedClaimableGifts } from './lib/claim-seed.mjs';
 import { startNeighbour } from './lib/neighbour.mjs';
@@ -108,16 +111,25 @@ try {
     }
   }
   console.log('medians over rounds, per lookup:');
+  const mainFaults = [];
   for (const [name, list] of Object.entries(rows)) {
     const m = (pick) => median(list.map(pick));
     const medians = (thread) =>
       Object.fromEntries(Object.keys(list[0][thread]).map((k) => [k, m((r) => r[thread][k])]));
     const [main, others] = [medians('main'), medians('others')];
+    mainFaults.push(main.faults);
     console.log(
       `${name}: ${m((r) => r.rps)} req/s | main ${part(main)} | other threads ${part(others)} | ` +
         `PostgreSQL ${m((r) => r.postgres).toFixed(0)} µs`,
     );
   }
+  // Some of V8's young generations were given back and taken again between rounds (each page taken again a fault on
+  // the main thread) and others not: up to 16 µs a lookup between twins (docs/benchmarks.md, "Session 37").
+  if (Math.max(...mainFaults) >= 0.05 && Math.min(...mainFaults) < 0.02)
+    console.log(
+      'note: the main threads differ in faults per lookup, a young generation given back between rounds on some ' +
+        'sides and not others; compare them with BENCH_RUNTIME_FLAGS=--min-semi-space-size=32',
+    );
 } finally {
   for (const stop of stops) await stop();
 }

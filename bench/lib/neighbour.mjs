@@ -1,19 +1,21 @@
 // A noisy neighbour, to bring out a slow day's gap on a fast day: a process that, for DUTY of every 10 ms, either
 // streams through 256 MB of memory, one write per cache line (`memory`: it takes the shared cache and the memory bus
-// from the servers, as another tenant of the host does), or only computes in registers (`cpu`: the same share of a
-// core, no memory), and sleeps the rest. Started by the benches with BENCH_NEIGHBOUR=memory|cpu (startNeighbour
-// below); docs/benchmarks.md, "Session 36", says what each one does to the claim lookup.
+// from the servers, as another tenant of the host does), or writes once per 4 KB page of 1 GB (`pages`: each write a
+// new page for the address translation to find, a sixty-fourth of the bytes), or only computes in registers (`cpu`:
+// the same share of a core, no memory), and sleeps the rest. Started by the benches with BENCH_NEIGHBOUR=memory|pages|
+// cpu (startNeighbour below); docs/benchmarks.md, "Session 36" and "Session 37", say what each does to the lookup.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { stopChild } from './http-bench.mjs';
 
 const PERIOD_MS = 10;
-const LINE_DOUBLES = 8; // 64 bytes
+/** Each kind's memory and the doubles between two writes: a cache line (64 bytes) or a page (4 KB). */
+const MEMORY = { memory: { mb: 256, stride: 8 }, pages: { mb: 1024, stride: 512 } };
 
-/** Starts the neighbour given in BENCH_NEIGHBOUR ('memory' or 'cpu', at BENCH_NEIGHBOUR_DUTY, default 0.4), if any. */
+/** Starts the neighbour BENCH_NEIGHBOUR names (memory, pages or cpu, at BENCH_NEIGHBOUR_DUTY, default 0.4), if any. */
 export function startNeighbour(kind = process.env.BENCH_NEIGHBOUR, duty = process.env.BENCH_NEIGHBOUR_DUTY ?? '0.4') {
   if (!kind) return { text: 'no neighbour', stop: async () => {} };
-  if (kind !== 'memory' && kind !== 'cpu') throw new Error(`BENCH_NEIGHBOUR is memory or cpu, not ${kind}`);
+  if (!MEMORY[kind] && kind !== 'cpu') throw new Error(`BENCH_NEIGHBOUR is memory, pages or cpu, not ${kind}`);
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), kind, duty], { stdio: 'inherit' });
   return {
     text: `a ${kind} neighbour at ${Number(duty) * 100} % of a core`,
@@ -22,7 +24,8 @@ export function startNeighbour(kind = process.env.BENCH_NEIGHBOUR, duty = proces
 }
 
 function run(kind, duty) {
-  const memory = kind === 'memory' ? new Float64Array((256 * 1024 * 1024) / 8).fill(1) : undefined;
+  const { mb, stride } = MEMORY[kind] ?? {};
+  const memory = mb ? new Float64Array((mb * 1024 * 1024) / 8).fill(1) : undefined;
   const pause = new Int32Array(new SharedArrayBuffer(4));
   let at = 0;
   let x = 1;
@@ -32,7 +35,7 @@ function run(kind, duty) {
       if (memory) {
         for (let k = 0; k < 4096; k++) {
           memory[at] += k;
-          at = (at + LINE_DOUBLES) % memory.length;
+          at = (at + stride) % memory.length;
         }
       } else {
         for (let k = 0; k < 4096; k++) x = (x * 1103515245 + 12345) % 2147483648;
