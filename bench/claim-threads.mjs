@@ -123,8 +123,7 @@ try {
         `PostgreSQL ${m((r) => r.postgres).toFixed(0)} µs`,
     );
   }
-  // Some of V8's young generations were given back and taken again between rounds (each page taken again a fault on
-  // the main thread) and others not: up to 16 µs a lookup between twins (docs/benchmarks.md, "Session 37").
+  // The young generation given back on some sides only (the header says what it costs).
   if (Math.max(...mainFaults) >= 0.05 && Math.min(...mainFaults) < 0.02)
     console.log(
       'note: the main threads differ in faults per lookup, a young generation given back between rounds on some ' +
