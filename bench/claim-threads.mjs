@@ -3,23 +3,25 @@
 // BENCH_VARIANTS (a JSON object of name to extra environment, e.g. '{"warn":{"LOG_LEVEL":"warn"}}'), side by side:
 // rounds alternating, 64 connections, the claim bench's seed. Per round and side it prints, per lookup, the
 // process's main thread and its other threads (the log writer, V8's helpers) in µs of user and system CPU, the minor
-// page faults of each, their moves between cores (per 1,000 lookups), and all of PostgreSQL's CPU, from /proc. Then
-// the median over rounds. Not a bench with a target: run it by hand, `npm run build && node bench/claim-threads.mjs`
-// (docs/benchmarks.md, "Session 30").
+// page faults of each, the times each went to sleep waiting, their moves between cores (per 1,000 lookups), and all of
+// PostgreSQL's CPU and sleeps, from /proc. Then the median over rounds. Not a bench with a target: run it by hand,
+// `npm run build && node bench/claim-threads.mjs` (docs/benchmarks.md, "Session 30").
 // BENCH_ROUNDS (default 6) of BENCH_DURATION seconds (default 6) after BENCH_WARMUP (default 20) per side.
 // BENCH_BARE_LAYERS adds bare servers with some of the app's own Fastify layers (semicolon-separated sets of
 // bench/lib/bare-claim-server.mjs's APP_LAYERS, e.g. 'log;log,hook,inflight,contract'), to weigh those layers apart
 // from the rest of the app (docs/benchmarks.md, "Session 31"). BENCH_NEIGHBOUR=memory (or cpu) runs a noisy neighbour
-// beside them (bench/lib/neighbour.mjs): a slow day's gap on a fast day. With four servers V8 gave its young
+// beside them (bench/lib/neighbour.mjs), to ask whether it singles out the app. With four servers V8 gave its young
 // generation back between rounds on some sides (in five runs, every side but the last started), and a side that kept
 // it read up to 16 µs a lookup faster than its twin; with BENCH_RUNTIME_FLAGS=--min-semi-space-size=32 no side gives
-// it back (docs/benchmarks.md, "Session 37").
+// it back (docs/benchmarks.md, "Session 37"). BENCH_NEIGHBOUR_ALTERNATE=1 measures every side twice a round, with the
+// neighbour stopped and running (in turn first), as `side` and `side~n`: the day's drift falls on both alike.
+// BENCH_NEIGHBOUR_ON_SERVERS=1 (with BENCH_PIN=1) puts the neighbour on the servers' CPU ("Session 38").
 import { getRequests, load, postgresCpuSeconds, replayableHeaders, startProcess } from './lib/http-bench.mjs';
 import { seedClaimableGifts } from './lib/claim-seed.mjs';
 import { startNeighbour } from './lib/neighbour.mjs';
-import { placeBenchAndDatabase, placementText } from './lib/placement.mjs';
+import { placeBenchAndDatabase, placementText, placeServer } from './lib/placement.mjs';
 import { freshPostgres, startBuiltServer } from './lib/server.mjs';
-import { threadFigures } from './lib/thread-figures.mjs';
+import { postgresSleeps, threadFigures } from './lib/thread-figures.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_DURATION ?? 6);
@@ -27,6 +29,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const VARIANTS = JSON.parse(process.env.BENCH_VARIANTS ?? '{}');
 const BARE_LAYERS = (process.env.BENCH_BARE_LAYERS ?? '').split(';').filter(Boolean);
 const POOL = '20';
+const ALTERNATE = process.env.BENCH_NEIGHBOUR_ALTERNATE === '1';
 
 /** Each of a thread's figures (bench/lib/thread-figures.mjs) per lookup, CPU seconds as µs. */
 const perLookup = (before, after, count) =>
@@ -39,7 +42,7 @@ const perLookup = (before, after, count) =>
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const part = (p) =>
   `u ${p.user.toFixed(0)} s ${p.system.toFixed(0)} µs, ${p.faults.toFixed(2)} faults, ` +
-  `${(p.migrations * 1000).toFixed(1)} moves/1k`;
+  `${p.sleeps.toFixed(2)} sleeps, ${p.preempted.toFixed(2)} preempted, ${(p.migrations * 1000).toFixed(1)} moves/1k`;
 
 const database = await freshPostgres('claimthreads');
 const stops = [() => database.drop()];
@@ -82,31 +85,48 @@ try {
   }
   // BENCH_PIN=1 places them as the claim bench would (bench/lib/placement.mjs).
   stops.push(placeBenchAndDatabase(sides.map((side) => side.pid)));
-  // BENCH_NEIGHBOUR=memory brings out a slow day's gap (bench/lib/neighbour.mjs).
+  // BENCH_NEIGHBOUR=memory (bench/lib/neighbour.mjs), on the servers' CPU if asked.
   const neighbour = startNeighbour();
   stops.unshift(neighbour.stop);
+  if (neighbour.pid && process.env.BENCH_NEIGHBOUR_ON_SERVERS === '1') placeServer(neighbour.pid);
   console.log(
     `${sides.map((s) => s.name).join(', ')}: ${WARMUP} s warm-up, ${ROUNDS} rounds x ${SECONDS} s each, ` +
-      `64 connections, 2000 gifts, PostgreSQL; ${placementText()}; ${neighbour.text}`,
+      `64 connections, 2000 gifts, PostgreSQL; ${placementText()}; ${neighbour.text}` +
+      (ALTERNATE ? ', stopped and running in turn (~n)' : ''),
   );
   for (const side of sides) await load({ port: side.port, requests, connections: 64, seconds: WARMUP });
-  const rows = Object.fromEntries(sides.map((s) => [s.name, []]));
+  // Each measurement: a side, and whether the neighbour runs during it (always, unless alternating).
+  const runs = (round) =>
+    ALTERNATE
+      ? sides.flatMap((side) => {
+          const both = [
+            { ...side, neighbour: false },
+            { ...side, name: `${side.name}~n`, neighbour: true },
+          ];
+          return round % 2 ? both : both.reverse();
+        })
+      : sides.map((side) => ({ ...side, neighbour: true }));
+  const rows = Object.fromEntries(runs(1).map((s) => [s.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const side of sides) {
-      const [threads0, database0] = [threadFigures(side.pid), postgresCpuSeconds()];
+    for (const side of runs(round)) {
+      if (side.neighbour) neighbour.resume();
+      else neighbour.pause();
+      const [threads0, database0, sleeps0] = [threadFigures(side.pid), postgresCpuSeconds(), postgresSleeps()];
       const result = await load({ port: side.port, requests, connections: 64, seconds: SECONDS });
-      const [threads1, database1] = [threadFigures(side.pid), postgresCpuSeconds()];
+      const [threads1, database1, sleeps1] = [threadFigures(side.pid), postgresCpuSeconds(), postgresSleeps()];
       const row = {
         rps: result.rps,
         p99: result.p99,
         main: perLookup(threads0.main, threads1.main, result.count),
         others: perLookup(threads0.others, threads1.others, result.count),
         postgres: ((database1 - database0) / result.count) * 1e6,
+        postgresSleeps: (sleeps1 - sleeps0) / result.count,
       };
       rows[side.name].push(row);
       console.log(
         `round ${round} ${side.name}: ${row.rps} req/s p99 ${row.p99} ms | main ${part(row.main)} | ` +
-          `other threads ${part(row.others)} | PostgreSQL ${row.postgres.toFixed(0)} µs`,
+          `other threads ${part(row.others)} | PostgreSQL ${row.postgres.toFixed(0)} µs, ` +
+          `${row.postgresSleeps.toFixed(2)} sleeps`,
       );
     }
   }
@@ -120,7 +140,7 @@ try {
     mainFaults.push(main.faults);
     console.log(
       `${name}: ${m((r) => r.rps)} req/s | main ${part(main)} | other threads ${part(others)} | ` +
-        `PostgreSQL ${m((r) => r.postgres).toFixed(0)} µs`,
+        `PostgreSQL ${m((r) => r.postgres).toFixed(0)} µs, ${m((r) => r.postgresSleeps).toFixed(2)} sleeps`,
     );
   }
   // The young generation given back on some sides only (the header says what it costs).

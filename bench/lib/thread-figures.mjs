@@ -1,5 +1,5 @@
-// A process's CPU, minor page faults and moves between cores from /proc (Linux), by thread: its main thread (whose
-// id is the process's) apart from all its other threads (a worker's, V8's helpers, libuv's pool). Used by
+// A process's CPU, minor page faults, sleeps and moves between cores from /proc (Linux), by thread: its main thread
+// (whose id is the process's) apart from all its other threads (a worker's, V8's helpers, libuv's pool). Used by
 // bench/claim-threads.mjs and bench/log-line-cost.mjs; its stat-line reader by bench/lib/http-bench.mjs.
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -15,24 +15,50 @@ export function statFigures(stat) {
 }
 
 /**
- * Times the scheduler has moved a thread to another core (0 where the kernel does not say): each move leaves its
- * caches behind, which costs most where the shared cache and memory are busy (docs/benchmarks.md, "Session 36").
+ * From a thread's sched file (0 where the kernel does not say): the times the scheduler has moved it to another core
+ * (each move leaves its caches behind, which costs most where the shared cache and memory are busy,
+ * docs/benchmarks.md, "Session 36"), and the times it went to sleep waiting (each a wake-up later: a kernel entry and
+ * often a signal to the other core, dear on a paravirtualised guest, "Session 38").
  */
-function migrations(path) {
+function schedFigures(path) {
+  let text = '';
   try {
-    return Number(/se\.nr_migrations\s*:\s*(\d+)/.exec(readFileSync(path, 'utf8'))?.[1] ?? 0);
+    text = readFileSync(path, 'utf8');
   } catch {
-    return 0;
+    // the thread ended between the listing and the read
   }
+  const field = (name) => Number(new RegExp(`${name}\\s*:\\s*(\\d+)`).exec(text)?.[1] ?? 0);
+  return {
+    migrations: field('se\\.nr_migrations'),
+    sleeps: field('nr_voluntary_switches'),
+    preempted: field('nr_involuntary_switches'),
+  };
+}
+
+/** Times every PostgreSQL process on this machine has gone to sleep waiting so far (its voluntary switches). */
+export function postgresSleeps() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8') !== 'postgres\n') continue;
+      total += Number(
+        /^voluntary_ctxt_switches:\s*(\d+)/m.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1] ?? 0,
+      );
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
 }
 
 /**
- * CPU seconds (user, system), minor faults and moves between cores so far: `{ main, others }`, each
- * `{ user, system, faults, migrations }`.
+ * CPU seconds (user, system), minor faults, sleeps and moves between cores so far: `{ main, others }`, each
+ * `{ user, system, faults, sleeps, migrations }`.
  */
 export function threadFigures(pid) {
-  const main = { user: 0, system: 0, faults: 0, migrations: 0 };
-  const others = { user: 0, system: 0, faults: 0, migrations: 0 };
+  const main = { user: 0, system: 0, faults: 0, sleeps: 0, preempted: 0, migrations: 0 };
+  const others = { user: 0, system: 0, faults: 0, sleeps: 0, preempted: 0, migrations: 0 };
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     let figures;
     try {
@@ -44,7 +70,10 @@ export function threadFigures(pid) {
     into.user += figures.user;
     into.system += figures.system;
     into.faults += figures.faults;
-    into.migrations += migrations(`/proc/${pid}/task/${tid}/sched`);
+    const sched = schedFigures(`/proc/${pid}/task/${tid}/sched`);
+    into.sleeps += sched.sleeps;
+    into.preempted += sched.preempted;
+    into.migrations += sched.migrations;
   }
   return { main, others };
 }
