@@ -3,9 +3,9 @@
 // BENCH_VARIANTS (a JSON object of name to extra environment, e.g. '{"warn":{"LOG_LEVEL":"warn"}}'), side by side:
 // rounds alternating, 64 connections, the claim bench's seed. Per round and side it prints, per lookup, the
 // process's main thread and its other threads (the log writer, V8's helpers) in µs of user and system CPU, the minor
-// page faults of each, the times each went to sleep waiting, their moves between cores (per 1,000 lookups), and all of
-// PostgreSQL's CPU and sleeps, from /proc. Then the median over rounds. Not a bench with a target: run it by hand,
-// `npm run build && node bench/claim-threads.mjs` (docs/benchmarks.md, "Session 30").
+// page faults of each, the times each went to sleep waiting or was preempted, their moves between cores (per 1,000
+// lookups), and all of PostgreSQL's CPU and sleeps, from /proc. Then the median over rounds. Not a bench with a
+// target: run it by hand, `npm run build && node bench/claim-threads.mjs` (docs/benchmarks.md, "Session 30").
 // BENCH_ROUNDS (default 6) of BENCH_DURATION seconds (default 6) after BENCH_WARMUP (default 20) per side.
 // BENCH_BARE_LAYERS adds bare servers with some of the app's own Fastify layers (semicolon-separated sets of
 // bench/lib/bare-claim-server.mjs's APP_LAYERS, e.g. 'log;log,hook,inflight,contract'), to weigh those layers apart

@@ -1,5 +1,5 @@
 // A noisy neighbour, to ask whether a slow day's gap is another tenant's use of the caches and memory (so far none
-// has singled out the app): a process that, for DUTY of every 10 ms, either
+// has singled out the app): a process that, for DUTY of every period (10 ms), either
 // streams through 256 MB of memory, one write per cache line (`memory`: it takes the shared cache and the memory bus
 // from the servers, as another tenant of the host does), or writes once per 4 KB page of 1 GB (`pages`: each write a
 // new page for the address translation to find, a sixty-fourth of the bytes), or only computes in registers (`cpu`:

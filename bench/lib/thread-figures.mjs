@@ -1,6 +1,6 @@
-// A process's CPU, minor page faults, sleeps and moves between cores from /proc (Linux), by thread: its main thread
-// (whose id is the process's) apart from all its other threads (a worker's, V8's helpers, libuv's pool). Used by
-// bench/claim-threads.mjs and bench/log-line-cost.mjs; its stat-line reader by bench/lib/http-bench.mjs.
+// A process's CPU, minor page faults, sleeps, preemptions and moves between cores from /proc (Linux), by thread: its
+// main thread (whose id is the process's) apart from all its other threads (a worker's, V8's helpers, libuv's pool).
+// Used by bench/claim-threads.mjs and bench/log-line-cost.mjs; its stat-line reader by bench/lib/http-bench.mjs.
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** CPU seconds (user, system) and minor faults in a process's (or a thread's) /proc stat line. */
@@ -17,8 +17,9 @@ export function statFigures(stat) {
 /**
  * From a thread's sched file (0 where the kernel does not say): the times the scheduler has moved it to another core
  * (each move leaves its caches behind, which costs most where the shared cache and memory are busy,
- * docs/benchmarks.md, "Session 36"), and the times it went to sleep waiting (each a wake-up later: a kernel entry and
- * often a signal to the other core, dear on a paravirtualised guest, "Session 38").
+ * docs/benchmarks.md, "Session 36"); the times it went to sleep waiting (each a wake-up later: a kernel entry and
+ * often a signal to the other core, dear on a paravirtualised guest, "Session 38"); and the times another thread took
+ * its core from it.
  */
 function schedFigures(path) {
   let text = '';
