@@ -16,10 +16,12 @@
 // it back (docs/benchmarks.md, "Session 37"). BENCH_NEIGHBOUR_ALTERNATE=1 measures every side twice a round, with the
 // neighbour stopped and running (in turn first), as `side` and `side~n`: the day's drift falls on both alike.
 // BENCH_NEIGHBOUR_ON_SERVERS=1 (with BENCH_PIN=1) puts the neighbour on the servers' CPU ("Session 38").
+// BENCH_PIN_ALTERNATE=1 measures every side unplaced and placed (as BENCH_PIN=1 places them) in turn, as `side` and
+// `side@p`, so whether sharing cores with PostgreSQL and the generator widens the gap is asked within one run.
 import { getRequests, load, postgresCpuSeconds, replayableHeaders, startProcess } from './lib/http-bench.mjs';
 import { seedClaimableGifts } from './lib/claim-seed.mjs';
 import { startNeighbour } from './lib/neighbour.mjs';
-import { placeBenchAndDatabase, placementText, placeServer } from './lib/placement.mjs';
+import { placeAll, placeBenchAndDatabase, placementText, placeServer } from './lib/placement.mjs';
 import { freshPostgres, startBuiltServer } from './lib/server.mjs';
 import { postgresSleeps, threadFigures } from './lib/thread-figures.mjs';
 
@@ -30,6 +32,7 @@ const VARIANTS = JSON.parse(process.env.BENCH_VARIANTS ?? '{}');
 const BARE_LAYERS = (process.env.BENCH_BARE_LAYERS ?? '').split(';').filter(Boolean);
 const POOL = '20';
 const ALTERNATE = process.env.BENCH_NEIGHBOUR_ALTERNATE === '1';
+const PIN_ALTERNATE = process.env.BENCH_PIN_ALTERNATE === '1';
 
 /** Each of a thread's figures (bench/lib/thread-figures.mjs) per lookup, CPU seconds as µs. */
 const perLookup = (before, after, count) =>
@@ -84,7 +87,9 @@ try {
     sides.push({ name, port: Number(new URL(variant.url).port), pid: variant.pid });
   }
   // BENCH_PIN=1 places them as the claim bench would (bench/lib/placement.mjs).
-  stops.push(placeBenchAndDatabase(sides.map((side) => side.pid)));
+  const serverPids = sides.map((side) => side.pid);
+  stops.push(placeBenchAndDatabase(serverPids));
+  if (PIN_ALTERNATE) stops.push(() => placeAll(serverPids, false));
   // BENCH_NEIGHBOUR=memory (bench/lib/neighbour.mjs), on the servers' CPU if asked.
   const neighbour = startNeighbour();
   stops.unshift(neighbour.stop);
@@ -92,25 +97,35 @@ try {
   console.log(
     `${sides.map((s) => s.name).join(', ')}: ${WARMUP} s warm-up, ${ROUNDS} rounds x ${SECONDS} s each, ` +
       `64 connections, 2000 gifts, PostgreSQL; ${placementText()}; ${neighbour.text}` +
-      (ALTERNATE ? ', stopped and running in turn (~n)' : ''),
+      (ALTERNATE ? ', stopped and running in turn (~n)' : '') +
+      (PIN_ALTERNATE ? '; unplaced and placed in turn (@p)' : ''),
   );
   for (const side of sides) await load({ port: side.port, requests, connections: 64, seconds: WARMUP });
-  // Each measurement: a side, and whether the neighbour runs during it (always, unless alternating).
-  const runs = (round) =>
-    ALTERNATE
-      ? sides.flatMap((side) => {
-          const both = [
-            { ...side, neighbour: false },
-            { ...side, name: `${side.name}~n`, neighbour: true },
-          ];
-          return round % 2 ? both : both.reverse();
-        })
-      : sides.map((side) => ({ ...side, neighbour: true }));
+  // Each measurement: a side, whether the neighbour runs during it (always, unless alternating), and whether the
+  // processes are placed (as BENCH_PIN says, unless alternating). Each pair alternates which goes first.
+  const inTurn = (list, round, other) =>
+    list.flatMap((side) => {
+      const both = [side, other(side)];
+      return round % 2 ? both : both.reverse();
+    });
+  const runs = (round) => {
+    let list = sides.map((side) => ({ ...side, neighbour: !ALTERNATE, placed: undefined }));
+    if (ALTERNATE) list = inTurn(list, round, (s) => ({ ...s, name: `${s.name}~n`, neighbour: true }));
+    if (PIN_ALTERNATE) {
+      list = inTurn(
+        list.map((s) => ({ ...s, placed: false })),
+        round,
+        (s) => ({ ...s, name: `${s.name}@p`, placed: true }),
+      );
+    }
+    return list;
+  };
   const rows = Object.fromEntries(runs(1).map((s) => [s.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const side of runs(round)) {
       if (side.neighbour) neighbour.resume();
       else neighbour.pause();
+      if (side.placed !== undefined) placeAll(serverPids, side.placed);
       const [threads0, database0, sleeps0] = [threadFigures(side.pid), postgresCpuSeconds(), postgresSleeps()];
       const result = await load({ port: side.port, requests, connections: 64, seconds: SECONDS });
       const [threads1, database1, sleeps1] = [threadFigures(side.pid), postgresCpuSeconds(), postgresSleeps()];

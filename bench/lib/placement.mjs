@@ -54,3 +54,21 @@ export function placeBenchAndDatabase(serverPids = []) {
     }
   };
 }
+
+/**
+ * For benches that compare placed and unplaced within one run (bench/claim-threads.mjs, BENCH_PIN_ALTERNATE=1): the
+ * servers, this process (whose load generators are forked later) and PostgreSQL placed as BENCH_PIN=1 places them, or
+ * all of them on every CPU. With one CPU there is nothing to place.
+ */
+export function placeAll(serverPids, placed) {
+  if (cpus < 2) return;
+  pin(process.pid, placed ? otherCpus : everyCpu);
+  for (const pid of postgresPids()) {
+    try {
+      pin(pid, placed ? otherCpus : everyCpu);
+    } catch {
+      // a session that ended in between
+    }
+  }
+  for (const pid of serverPids) pin(pid, placed ? serverCpus : everyCpu);
+}
