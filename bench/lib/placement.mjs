@@ -62,13 +62,14 @@ export function placeBenchAndDatabase(serverPids = []) {
  */
 export function placeAll(serverPids, placed) {
   if (cpus < 2) return;
-  pin(process.pid, placed ? otherCpus : everyCpu);
-  for (const pid of postgresPids()) {
+  const tryPin = (pid, list) => {
     try {
-      pin(pid, placed ? otherCpus : everyCpu);
+      pin(pid, list);
     } catch {
-      // a session that ended in between
+      // a process that ended in between (a PostgreSQL session, a server already stopped)
     }
-  }
-  for (const pid of serverPids) pin(pid, placed ? serverCpus : everyCpu);
+  };
+  pin(process.pid, placed ? otherCpus : everyCpu);
+  for (const pid of postgresPids()) tryPin(pid, placed ? otherCpus : everyCpu);
+  for (const pid of serverPids) tryPin(pid, placed ? serverCpus : everyCpu);
 }
