@@ -3,11 +3,11 @@
 // a server that does nothing (bench/lib/trivial-server.mjs), and rounds that alternate every side so each sees
 // the same machine load. Ratios are taken round by round and summarised as min / median / max.
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { placeServer } from './placement.mjs';
 import { startFlags } from './server.mjs';
-import { statFigures } from './thread-figures.mjs';
+import { postgresPids, statFigures } from './thread-figures.mjs';
 
 /**
  * Starts a bench server script in its own process, with `npm start`'s node flags (bench/lib/server.mjs
@@ -217,11 +217,9 @@ export const cpuSeconds = (pid) => statCpuSeconds(readFileSync(`/proc/${pid}/sta
 /** CPU seconds (user + system) every PostgreSQL process on this machine has used so far, from /proc (Linux). */
 export function postgresCpuSeconds() {
   let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const pid of postgresPids()) {
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.includes(' (postgres) ')) total += statCpuSeconds(stat);
+      total += cpuSeconds(pid);
     } catch {
       // The process ended between the listing and the read.
     }

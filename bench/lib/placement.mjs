@@ -6,6 +6,7 @@
 // placement has not been shown to change one. With one CPU there is nothing to place.
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
+import { postgresPids } from './thread-figures.mjs';
 
 const cpus = os.availableParallelism();
 const on = process.env.BENCH_PIN === '1' && cpus >= 2;
@@ -16,12 +17,12 @@ const everyCpu = `0-${cpus - 1}`;
 /** Every thread of `pid` onto `list` (taskset, util-linux). */
 const pin = (pid, list) => execFileSync('taskset', ['-a', '-p', '-c', list, String(pid)], { stdio: 'ignore' });
 
-/** This machine's PostgreSQL processes; none when the database runs elsewhere (pgrep then exits 1). */
-function postgresPids() {
+/** Every thread of `pid` onto `list`, unless the process has ended (a PostgreSQL session, a server already stopped). */
+function tryPin(pid, list) {
   try {
-    return execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+    pin(pid, list);
   } catch {
-    return [];
+    // ended in between
   }
 }
 
@@ -41,34 +42,19 @@ export function placeServer(pid) {
  */
 export function placeBenchAndDatabase(serverPids = []) {
   if (!on) return () => {};
-  pin(process.pid, otherCpus);
-  for (const pid of postgresPids()) pin(pid, otherCpus);
-  for (const pid of serverPids) placeServer(pid);
+  placeAll(serverPids, true);
   return () => {
-    for (const pid of postgresPids()) {
-      try {
-        pin(pid, everyCpu);
-      } catch {
-        // a session that ended in between
-      }
-    }
+    for (const pid of postgresPids()) tryPin(pid, everyCpu);
   };
 }
 
 /**
- * For benches that compare placed and unplaced within one run (bench/claim-threads.mjs, BENCH_PIN_ALTERNATE=1): the
- * servers, this process (whose load generators are forked later) and PostgreSQL placed as BENCH_PIN=1 places them, or
- * all of them on every CPU. With one CPU there is nothing to place.
+ * The servers, this process (whose load generators are forked later) and PostgreSQL placed as BENCH_PIN=1 places
+ * them, or all of them on every CPU: also for benches that compare placed and unplaced within one run
+ * (bench/claim-threads.mjs, BENCH_PIN_ALTERNATE=1). With one CPU there is nothing to place.
  */
 export function placeAll(serverPids, placed) {
   if (cpus < 2) return;
-  const tryPin = (pid, list) => {
-    try {
-      pin(pid, list);
-    } catch {
-      // a process that ended in between (a PostgreSQL session, a server already stopped)
-    }
-  };
   pin(process.pid, placed ? otherCpus : everyCpu);
   for (const pid of postgresPids()) tryPin(pid, placed ? otherCpus : everyCpu);
   for (const pid of serverPids) tryPin(pid, placed ? serverCpus : everyCpu);

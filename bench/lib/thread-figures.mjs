@@ -26,7 +26,7 @@ function schedFigures(path) {
   try {
     text = readFileSync(path, 'utf8');
   } catch {
-    // the thread ended between the listing and the read
+    // the thread (or process) ended between the listing and the read
   }
   const field = (name) => Number(new RegExp(`${name}\\s*:\\s*(\\d+)`).exec(text)?.[1] ?? 0);
   return {
@@ -36,26 +36,27 @@ function schedFigures(path) {
   };
 }
 
-/** Times every PostgreSQL process on this machine has gone to sleep waiting so far (its voluntary switches). */
-export function postgresSleeps() {
-  let total = 0;
+/** This machine's PostgreSQL processes, from /proc: none when the database runs elsewhere. */
+export function postgresPids() {
+  const pids = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8') !== 'postgres\n') continue;
-      total += Number(
-        /^voluntary_ctxt_switches:\s*(\d+)/m.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1] ?? 0,
-      );
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8') === 'postgres\n') pids.push(Number(entry));
     } catch {
       // The process ended between the listing and the read.
     }
   }
-  return total;
+  return pids;
 }
 
+/** Times every PostgreSQL process on this machine has gone to sleep waiting so far. */
+export const postgresSleeps = () =>
+  postgresPids().reduce((total, pid) => total + schedFigures(`/proc/${pid}/sched`).sleeps, 0);
+
 /**
- * CPU seconds (user, system), minor faults, sleeps and moves between cores so far: `{ main, others }`, each
- * `{ user, system, faults, sleeps, migrations }`.
+ * CPU seconds (user, system), minor faults, sleeps, preemptions and moves between cores so far: `{ main, others }`,
+ * each `{ user, system, faults, sleeps, preempted, migrations }`.
  */
 export function threadFigures(pid) {
   const main = { user: 0, system: 0, faults: 0, sleeps: 0, preempted: 0, migrations: 0 };
@@ -65,7 +66,7 @@ export function threadFigures(pid) {
     try {
       figures = statFigures(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
     } catch {
-      continue; // the thread ended between the listing and the read
+      continue; // the thread (or process) ended between the listing and the read
     }
     const into = tid === String(pid) ? main : others;
     into.user += figures.user;
