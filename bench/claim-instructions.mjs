@@ -17,6 +17,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, openSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { codeFootprint } from './lib/callgrind-footprint.mjs';
 import { getRequests, load } from './lib/http-bench.mjs';
 import { migratedWithClaimableGifts } from './lib/claim-seed.mjs';
 import { benchServerEnv, freePort, freshPostgres, nodeArgs, serverEnv, untilAnswering } from './lib/server.mjs';
@@ -30,6 +31,11 @@ const SIM = Boolean(process.env.BENCH_CACHE_SIM);
 const simArgs = SIM
   ? ['--cache-sim=yes', '--branch-sim=yes', ...process.env.BENCH_CACHE_SIM.split(' ').filter((a) => a !== '1')]
   : [];
+// BENCH_FOOTPRINT=1 also measures the code each lookup runs through (bench/lib/callgrind-footprint.mjs): KB of
+// 64-byte code lines run at least once per lookup on the main thread, by place, and by compiled function when
+// BENCH_SERVER_NODE_ARGS=--perf-basic-prof names them.
+const FOOTPRINT = Boolean(process.env.BENCH_FOOTPRINT);
+const footprintArgs = FOOTPRINT ? ['--dump-instr=yes', '--separate-threads=yes'] : [];
 const which = process.argv.slice(2).length ? process.argv.slice(2) : ['app', 'bare'];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'hg-claim-instructions-'));
 // callgrind_control finds a run by a file named after the prefix, the user and $HOST (which the app reads as its
@@ -55,7 +61,25 @@ if (results.app && results.bare) {
     console.log(`app / bare, main thread: ${ratios.join(', ')}`);
   }
 }
+if (results.app?.footprint && results.bare?.footprint) printFootprints(results.app.footprint, results.bare.footprint);
 console.log(`callgrind files (callgrind_annotate): ${dir}`);
+
+/** The app's code per lookup against the bare server's, and the compiled functions that make most of the difference. */
+function printFootprints(app, bare) {
+  const r = (k) => `${k} ${(app.kb[k] / bare.kb[k]).toFixed(2)}x`;
+  console.log(`code run per lookup, app / bare: ${['all', 'JavaScript', 'node'].map(r).join(', ')}`);
+  const names = new Set([...app.functions.keys(), ...bare.functions.keys()]);
+  const differences = [...names]
+    .map((name) => ({ name, app: app.functions.get(name) ?? 0, bare: bare.functions.get(name) ?? 0 }))
+    .map((f) => ({ ...f, more: f.app - f.bare }))
+    .sort((a, b) => b.more - a.more);
+  if (differences.length === 0) return;
+  console.log('compiled functions, KB run per lookup (app, bare), largest differences first:');
+  for (const f of [...differences.slice(0, 15), ...differences.slice(-5)])
+    console.log(
+      `  ${f.more >= 0 ? '+' : ''}${f.more.toFixed(1)}  (${f.app.toFixed(1)}, ${f.bare.toFixed(1)})  ${f.name}`,
+    );
+}
 
 async function count(side, requests, headers, token) {
   const port = await freePort();
@@ -77,6 +101,7 @@ async function count(side, requests, headers, token) {
       '--tool=callgrind',
       '--instr-atstart=no',
       ...simArgs,
+      ...footprintArgs,
       `--vgdb-prefix=${vgdbPrefix}`,
       `--callgrind-out-file=${dir}/callgrind.out.${side}.%p`,
       process.execPath,
@@ -126,7 +151,9 @@ async function count(side, requests, headers, token) {
   if (run.failed) throw new Error(`${side}: ${run.failed} of ${run.count} lookups failed`);
   const mainThread = threads.find((t) => t.thread === 1)?.events ?? {};
   const all = threads.reduce((s, t) => s + t.events.Ir, 0);
-  const sampler = samplerCosts(`${dir}/callgrind.out.${side}.${child.pid}.1`, events);
+  // The first dump's file; with threads apart, its main thread's.
+  const dump = `${dir}/callgrind.out.${side}.${child.pid}.1${FOOTPRINT ? '-01' : ''}`;
+  const sampler = samplerCosts(dump, events);
   // Per lookup on the main thread, each event less the sampler's share.
   const perLookup = Object.fromEntries(events.map((e) => [e, ((mainThread[e] ?? 0) - sampler[e]) / run.count]));
   const figures = { main: perLookup.Ir, all: (all - sampler.Ir) / run.count, events: perLookup };
@@ -138,6 +165,14 @@ async function count(side, requests, headers, token) {
   if (SIM) {
     const per = (e) => perLookup[e].toFixed(e === 'Ir' ? 0 : 1);
     console.log(`${side}, main thread, per lookup: ${events.map((e) => `${e} ${per(e)}`).join(', ')}`);
+  }
+  if (FOOTPRINT) {
+    figures.footprint = codeFootprint(dump, run.count, child.pid);
+    const kb = figures.footprint.kb;
+    console.log(
+      `${side}, main thread: ${kb.all.toFixed(0)} KB of code run per lookup (compiled JavaScript ` +
+        `${kb.JavaScript.toFixed(0)}, Node's binary ${kb.node.toFixed(0)}, other ${kb.other.toFixed(0)})`,
+    );
   }
   return figures;
 }
