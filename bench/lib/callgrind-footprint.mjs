@@ -9,16 +9,22 @@ import { existsSync, readFileSync } from 'node:fs';
 const LINE = 64;
 
 /**
- * The event-loop-delay histograms' periodic work (hdr_histogram's mean, reset and iterator): per second, not per
- * lookup, it runs ≈ 40 times too often under valgrind (bench/claim-instructions.mjs leaves it out of its count too).
+ * A name as callgrind compresses it: "fn=(12) name" (or a call's "cfn=(12) name") defines 12, a later "fn=(12)" refers
+ * to it. Answers the name the line gives or refers to; `names` keeps the definitions.
  */
-const LEFT_OUT = /\bhdr_|all_values_iter/;
+function compressedName(line, names) {
+  const m = /^c?\w+=\((\d+)\)(?: (.*))?$/.exec(line);
+  if (!m) return line.slice(line.indexOf('=') + 1);
+  if (m[2] !== undefined) names.set(m[1], m[2]);
+  return names.get(m[1]) ?? m[1];
+}
 
 /**
  * Instructions run per code address in a callgrind dump (`positions: instr line`, one thread), each with its object
- * file. A `calls=` line is followed by the call's inclusive cost, which is not the caller's own and is skipped.
+ * file, leaving out the functions `leaveOut` matches. A `calls=` line is followed by the call's inclusive cost, which
+ * is not the caller's own and is skipped.
  */
-function costsByAddress(file) {
+function costsByAddress(file, leaveOut) {
   const costs = new Map();
   const objects = new Map();
   const objectNames = new Map();
@@ -28,19 +34,12 @@ function costsByAddress(file) {
   let last = 0;
   let skipNext = false;
   for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const c = line[0];
-    if ((c === 'o' && line.startsWith('ob=')) || (c === 'c' && line.startsWith('cob='))) {
-      // "ob=(4) /usr/bin/node" names object 4, and so may a call's "cob=(4) …"; "ob=(4)" refers to it.
-      const m = /^c?ob=\((\d+)\)(?: (.*))?$/.exec(line);
-      if (m?.[2]) objectNames.set(m[1], m[2]);
-      if (c === 'o') object = m ? (objectNames.get(m[1]) ?? m[1]) : line.slice(3);
-    } else if ((c === 'f' && line.startsWith('fn=')) || (c === 'c' && line.startsWith('cfn='))) {
-      const m = /^c?fn=\((\d+)\)(?: (.*))?$/.exec(line);
-      if (m?.[2]) functionNames.set(m[1], m[2]);
-      if (c === 'f') leftOut = LEFT_OUT.test(m ? (functionNames.get(m[1]) ?? '') : line);
-    } else if (c === 'c' && line.startsWith('calls=')) {
-      skipNext = true;
-    } else if (c === '+' || c === '-' || c === '*' || (c >= '0' && c <= '9')) {
+    if (line.startsWith('ob=')) object = compressedName(line, objectNames);
+    else if (line.startsWith('cob=')) compressedName(line, objectNames);
+    else if (line.startsWith('fn=')) leftOut = leaveOut?.test(compressedName(line, functionNames)) ?? false;
+    else if (line.startsWith('cfn=')) compressedName(line, functionNames);
+    else if (line.startsWith('calls=')) skipNext = true;
+    else if (/^[\d+*-]/.test(line)) {
       const [position, , cost] = line.split(' ');
       last = addressOf(position, last);
       if (skipNext) {
@@ -105,10 +104,10 @@ function perfMap(pid) {
 
 /**
  * KB of code lines run at least once per lookup (`lookups` counted), in all and by place, and by JavaScript function
- * when `pid` left a perf map.
+ * when `pid` left a perf map; the native functions `leaveOut` matches are not counted.
  */
-export function codeFootprint(file, lookups, pid) {
-  const { costs, objects } = costsByAddress(file);
+export function codeFootprint(file, lookups, pid, leaveOut) {
+  const { costs, objects } = costsByAddress(file, leaveOut);
   const name = perfMap(pid);
   const lines = { all: new Set(), JavaScript: new Set(), node: new Set(), other: new Set() };
   const byFunction = new Map();
